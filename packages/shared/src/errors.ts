@@ -1,0 +1,71 @@
+/**
+ * Stable error codes with their HTTP status and the catalogue text (SPEC section 8) where one fits.
+ * The server answers `{ error: true, code, message }`; the web app shows `errors.<code>` translated.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid input' },
+  INVALID_JSON: { status: 400, message: 'Invalid JSON body' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
+  CONFLICT: { status: 409, message: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  INTERNAL: { status: 500, message: 'Something went wrong' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+
+  // sign-in and codes
+  OTP_INVALID: { status: 400, message: 'Invalid otp try again' },
+  OTP_EXPIRED: { status: 400, message: 'Invalid otp try again' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 429, message: 'Invalid otp try again' },
+  OTP_RESEND_TOO_SOON: { status: 429, message: 'Please wait before requesting a new code' },
+  PHONE_INVALID: { status: 400, message: 'Invalid phone number' },
+  PHONE_NOT_REGISTERED: { status: 404, message: 'Invalid number' },
+  PHONE_ALREADY_REGISTERED: { status: 409, message: 'Phone number already registered' },
+  ACCOUNT_NOT_ACTIVE: { status: 403, message: 'Your account is not active yet' },
+  EMAIL_NOT_FOUND: { status: 404, message: 'Email not found' },
+  EMAIL_ALREADY_REGISTERED: { status: 409, message: 'Email already registered' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'This reset link is invalid or has expired' },
+  COMPANY_ID_INVALID: { status: 400, message: 'Invalid company id' },
+
+  // applications and people
+  TIKTOK_USERNAME_INVALID: { status: 400, message: 'Invalid TikTok username format' },
+  TIKTOK_USERNAME_TAKEN: { status: 409, message: 'TikTok username already exists' },
+  REFERRAL_CODE_INVALID: { status: 400, message: 'Invalid referral code' },
+  REASON_TOO_SHORT: { status: 400, message: 'Please enter a cancel reason with at least 10 characters' },
+  USER_DELETE_FAILED: { status: 409, message: 'Failed to delete user' },
+
+  // files
+  FILE_AND_DATE_REQUIRED: { status: 400, message: 'Please select a file and date' },
+  FILE_TOO_LARGE: { status: 413, message: 'File size should not exceed 5MB' },
+  FILE_TYPE_INVALID: { status: 415, message: 'Please select a PDF or image file (JPG, PNG)' },
+
+  // money
+  PAYMENT_REQUEST_FAILED: { status: 400, message: 'Payment Request Sent Fail' },
+  PAYMENT_ILLEGAL_TRANSITION: { status: 409, message: 'This payment cannot change to that status' },
+  DEDUCTION_ADD_FAILED: { status: 400, message: 'Failed to add deduction' },
+  DEDUCTION_DELETE_FAILED: { status: 409, message: 'Failed to delete deduction' },
+  AUTO_PAYMENTS_FAILED: { status: 500, message: 'Failed to process automatic payments' },
+  INVOICE_UPLOAD_FAILED: { status: 400, message: 'Error uploading invoice' },
+  INVOICE_PREFERENCE_FAILED: { status: 400, message: 'Error updating invoice preference' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export interface ErrorDetail {
+  path?: string;
+  row?: number;
+  column?: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: true;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}

@@ -1,0 +1,31 @@
+/**
+ * Success texts of the catalogue (SPEC section 8), keyed by a stable code. Action answers carry
+ * `message` in English and `messageCode`; the web app shows `messages.<code>` in the user's language.
+ */
+export const MESSAGES = {
+  OTP_SENT: 'Otp send successfully',
+  LOGIN_SUCCESS: 'Login successfully',
+  LOGOUT_SUCCESS: 'Signed out',
+  DETAILS_UPDATED: 'Details updated successfully',
+  DATA_ADDED: 'Data added successfully',
+  USER_CREATED: 'User create successfully',
+  USER_UPDATED: 'User Update successfully',
+  USER_DELETED: 'User deleted successfully',
+  COMMISSION_SAVED: 'Commission add successfully',
+  FILE_UPLOADED: 'File upload successfully',
+  NOTIFICATION_CREATED: 'Notification created successfully',
+  PAYMENT_REQUEST_SENT: 'Payment Request Sent Successfully',
+  PAYMENT_APPROVED: 'Payment status Approved successfully',
+  PAYMENT_REJECTED: 'Payment status Rejected successfully',
+  DEDUCTION_ADDED: 'Deduction added successfully',
+  DEDUCTION_DELETED: 'Deduction deleted successfully',
+  INVOICE_CUSTOM_SET: 'Custom invoice uploaded and set successfully',
+  INVOICE_DEFAULT_SET: 'Successfully switched to default invoice',
+  URL_COPIED: 'URL copied to clipboard!',
+  APPLICATION_SUBMITTED: 'Application Submitted!',
+  PASSWORD_RESET_SENT: 'Password reset link sent',
+  PASSWORD_RESET_DONE: 'Password changed, please sign in',
+  REGISTERED: 'Registration received',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;

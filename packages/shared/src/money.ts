@@ -1,0 +1,26 @@
+import { numberLocaleTag, type Locale } from './locales.ts';
+
+/** Money is integer US cents everywhere; this is the only place it becomes text. */
+export function formatMoney(cents: number | null | undefined, locale?: Locale): string {
+  const value = Number.isFinite(cents) ? (cents as number) : 0;
+  return new Intl.NumberFormat(numberLocaleTag(locale), {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+  }).format(value / 100);
+}
+
+/** Whole numbers (diamonds, counts) with the locale's grouping; a missing value shows 0. */
+export function formatNumber(value: number | null | undefined, locale?: Locale): string {
+  const safe = Number.isFinite(value) ? (value as number) : 0;
+  return new Intl.NumberFormat(numberLocaleTag(locale), { maximumFractionDigits: 2 }).format(safe);
+}
+
+/** Parses a dollar amount typed by a person ("50", "50.5", "1.234,56" is refused) into cents. */
+export function dollarsToCents(input: string): number | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(input);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
