@@ -9,6 +9,10 @@ export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/applications.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/commission.ts';
+export * from './schemas/members.ts';
+export * from './schemas/creators.ts';
+export * from './schemas/application-review.ts';
 
 /** Business constants of SPEC section 9. */
 export const MIN_PAYOUT_CENTS = 5000;

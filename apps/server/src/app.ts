@@ -1,0 +1,155 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemo } from './db/seed/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createLoggerOptions } from './lib/logger.ts';
+import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications/applications.routes.ts';
+import { createApplicationsService } from './modules/applications/applications.service.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOtpService } from './modules/auth/otp.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { memberAdminRoutes, memberSelfRoutes } from './modules/members/members.routes.ts';
+import { createMembersService } from './modules/members/members.service.ts';
+import { devOutboxRoutes } from './modules/messaging/messaging.routes.ts';
+import { createMessaging } from './modules/messaging/messaging.service.ts';
+import type { Messaging } from './modules/messaging/messaging.types.ts';
+import { publicSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createAuthenticate, documentTokenSecurity } from './plugins/auth.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { requireRole } from './plugins/permissions.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An open, migrated database (tests). Without it the app opens the one `env` names, migrates and seeds. */
+  database?: DatabaseHandle;
+  /** Time source; tests move it to expire codes without sleeping. */
+  clock?: Clock;
+  /** pino settings (tests pass a stream to read the log, or `false`). */
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimitOptions>;
+  /** Replaces the SMS/e-mail providers chosen from `env`. */
+  messaging?: Messaging;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method and full URL), for the permission matrix test. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const clock = options.clock ?? systemClock;
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+
+  const app = Fastify({
+    logger: options.logger ?? createLoggerOptions(env.LOG_LEVEL),
+    // Fastify also accepts a hop count at run time; its types only list the other forms.
+    trustProxy: env.TRUST_PROXY as boolean | string | string[],
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorateRequest('user', null);
+
+  // ---- database ----
+  let database = options.database;
+  if (!database) {
+    const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    database = opened;
+    app.addHook('onClose', () => opened.close());
+    await migrateDatabase(opened);
+    if (env.SEED_DEMO) {
+      const seeded = await seedDemo(opened.db, { env, clock });
+      if (seeded) app.log.info('demo seed created (sign-ins are listed in the README)');
+    }
+  }
+  const { db } = database;
+
+  // ---- services: the composition root ----
+  const ownMessaging = options.messaging ? null : createMessaging({ env, db, clock, log: app.log });
+  if (ownMessaging) app.addHook('onClose', async () => ownMessaging.close());
+  const messaging: Messaging = options.messaging ?? ownMessaging!;
+  if (env.isProduction && (env.SMS_PROVIDER === 'outbox' || env.MAIL_PROVIDER === 'outbox')) {
+    app.log.warn('the outbox provider delivers no SMS or e-mail: configure SMS_PROVIDER=http and MAIL_PROVIDER=smtp');
+  }
+  const health = createHealthService({ database });
+  const settings = createSettingsService({ db });
+  const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
+  const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, log: app.log });
+  const auth = createAuthService({ db, clock, otp });
+  const accounts = createAccountService({
+    db,
+    clock,
+    mail: messaging,
+    publicUrl: env.PUBLIC_URL,
+    companyId: env.COMPANY_ID,
+  });
+  const applications = createApplicationsService({ db, clock, otp, publicUrl: env.PUBLIC_URL });
+  const authenticate = createAuthenticate((token) => auth.resolveSession(token));
+
+  // ---- plugins ----
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, rateLimits);
+  await registerDocs(app, env.PUBLIC_URL);
+
+  // ---- public API ----
+  await app.register(healthRoutes, { prefix: '/api', health });
+  await app.register(publicSettingsRoutes, { prefix: '/api', settings });
+  await app.register(authRoutes, { prefix: '/api', auth, accounts, otp, members, authenticate, rateLimits });
+  await app.register(applicationPublicRoutes, { prefix: '/api', applications, rateLimits });
+  if (!env.isProduction) {
+    await app.register(devOutboxRoutes, { prefix: '/api/dev', db });
+  }
+
+  // ---- member scope: any signed-in account; each route checks its own permission ----
+  await app.register(
+    async (scope) => {
+      documentTokenSecurity(scope);
+      scope.addHook('onRequest', authenticate);
+      await scope.register(memberSelfRoutes, { members });
+    },
+    { prefix: '/api/me' },
+  );
+
+  // ---- admin scope: admins only ----
+  await app.register(
+    async (scope) => {
+      documentTokenSecurity(scope);
+      scope.addHook('onRequest', authenticate);
+      scope.addHook('onRequest', requireRole('admin'));
+      await scope.register(applicationAdminRoutes, { applications });
+      await scope.register(memberAdminRoutes, { members });
+    },
+    { prefix: '/api/admin' },
+  );
+
+  // ---- the web app, and the 404s ----
+  await registerStaticWeb(app, env.WEB_DIST_DIR);
+
+  return app;
+}

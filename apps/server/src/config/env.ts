@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+
+/**
+ * The only reader of process.env. Every variable is validated once at start; the rest of the
+ * server receives the typed `Env`. The README's configuration table is written from this file.
+ */
+
+const DEV_APP_SECRET = 'dev-only-secret-change-me-dev-only-secret-change-me';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const rawEnvSchema = z.object({
+  /** `development`, `test` or `production`; production turns off the demo seed and the dev outbox. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** TCP port the server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface the server binds to. */
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder for local data; the embedded database lives in `${DATA_DIR}/pglite`. */
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** PostgreSQL connection string; when set it is used instead of the embedded PGlite. */
+  DATABASE_URL: optionalText.pipe(z.url().optional()),
+  /** Address people use to reach the portal; used in links sent by e-mail. Default http://localhost:${PORT}. */
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** Secret key for hashing one-time codes (HMAC-SHA256); at least 32 characters, required in production. */
+  APP_SECRET: optionalText.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+  /** The agency's id: `POST /api/register` must send the same `companyId`. */
+  COMPANY_ID: z.string().trim().min(1).default('agency'),
+  /** Behind a proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs; default off. */
+  TRUST_PROXY: optionalText,
+  /** Create the demo agency on first start; default true outside production, refused in production. */
+  SEED_DEMO: optionalText.pipe(booleanText.optional()),
+  /** E-mail of the demo admin created by the seed. */
+  SEED_ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@example.com'),
+  /** Password of the demo admin created by the seed. */
+  SEED_ADMIN_PASSWORD: z.string().min(8).default('Admin!2026demo'),
+  /** Phone (E.164) of the demo admin created by the seed. */
+  SEED_ADMIN_PHONE: z.string().trim().default('+905320000001'),
+  /** SMS delivery: `outbox` (store in the database and log a masked line) or `http`. */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  /** With SMS_PROVIDER=http: the endpoint that receives POST JSON `{ to, text }`. */
+  SMS_HTTP_URL: optionalText.pipe(z.url().optional()),
+  /** With SMS_PROVIDER=http: bearer token sent to SMS_HTTP_URL. */
+  SMS_HTTP_TOKEN: optionalText,
+  /** E-mail delivery: `outbox` (store in the database and log a masked line) or `smtp`. */
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** With MAIL_PROVIDER=smtp: nodemailer connection URL, e.g. smtps://user:pass@smtp.example.com:465. */
+  SMTP_URL: optionalText,
+  /** Sender of e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('Agency <no-reply@localhost>'),
+  /** Folder of the built web app served at `/`; default apps/web/dist of this repository. */
+  WEB_DIST_DIR: optionalText,
+});
+
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const envSchema = rawEnvSchema
+  .superRefine((raw, ctx) => {
+    const production = raw.NODE_ENV === 'production';
+    if (production && !raw.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' });
+    }
+    if (production && raw.SEED_DEMO === true) {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'the demo seed never runs in production' });
+    }
+    if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_HTTP_URL is required with SMS_PROVIDER=http' });
+    }
+    if (raw.MAIL_PROVIDER === 'smtp' && !raw.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required with MAIL_PROVIDER=smtp' });
+    }
+  })
+  .transform((raw) => ({
+    ...raw,
+    isProduction: raw.NODE_ENV === 'production',
+    DATA_DIR: resolve(raw.DATA_DIR),
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    APP_SECRET: raw.APP_SECRET ?? DEV_APP_SECRET,
+    TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
+    SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
+    WEB_DIST_DIR: resolve(raw.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Validates the environment once; throws an `EnvError` naming every bad variable (never its value). */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

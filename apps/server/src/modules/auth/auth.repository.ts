@@ -1,0 +1,175 @@
+import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users, type UserRow } from '../members/members.table.ts';
+import { otpCodes, passwordResets, sessions, type OtpCodeRow } from './auth.table.ts';
+
+export type OtpPurpose = 'login' | 'apply';
+
+// ---- sessions ----
+
+export async function insertSession(
+  db: Executor,
+  values: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
+}
+
+/** A live session (not revoked, not expired) of an active account, with its user. */
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ sessionId: string; lastSeenAt: Date; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.status, 'active'),
+      ),
+    );
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessionsOfUser(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+// ---- one-time codes ----
+
+/**
+ * Serialises code sends for one phone and one client address across every server instance
+ * (a transaction-scoped advisory lock), so the counts below cannot be raced.
+ */
+export async function lockCodeSends(db: Executor, phone: string, ip: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-ip:${ip}`}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-phone:${phone}`}))`);
+}
+
+export async function findLatestCodeForPhone(db: Executor, phone: string): Promise<OtpCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, phone))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** How many codes were sent after `since`, and when the oldest of them was sent. */
+export async function countCodesSince(
+  db: Executor,
+  by: { phone: string } | { ip: string },
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const match = 'phone' in by ? eq(otpCodes.phone, by.phone) : eq(otpCodes.ip, by.ip);
+  const [row] = await db
+    .select({ count: count(), oldest: sql<string | Date | null>`min(${otpCodes.createdAt})` })
+    .from(otpCodes)
+    .where(and(match, gt(otpCodes.createdAt, since)));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { count: row?.count ?? 0, oldest };
+}
+
+/** A new code makes the earlier unconsumed codes of the same phone and purpose unusable. */
+export async function supersedeCodes(db: Executor, phone: string, purpose: OtpPurpose, now: Date): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+}
+
+export async function insertCode(
+  db: Executor,
+  values: { phone: string; purpose: OtpPurpose; codeHash: string; ip: string; createdAt: Date; expiresAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(otpCodes).values(values).returning({ id: otpCodes.id });
+  if (!row) throw new Error('insert into otp_codes returned nothing');
+  return row.id;
+}
+
+export async function deleteCode(db: Executor, id: string): Promise<void> {
+  await db.delete(otpCodes).where(eq(otpCodes.id, id));
+}
+
+export async function findLatestUnconsumedCode(
+  db: Executor,
+  phone: string,
+  purpose: OtpPurpose,
+): Promise<OtpCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes one of the code's tries, atomically: no row comes back once the tries are used up,
+ * however many requests arrive at the same moment.
+ */
+export async function takeCodeAttempt(db: Executor, id: string, maxAttempts: number): Promise<number | null> {
+  const [row] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, id), lt(otpCodes.attempts, maxAttempts), isNull(otpCodes.consumedAt)))
+    .returning({ attempts: otpCodes.attempts });
+  return row ? row.attempts : null;
+}
+
+/** Single use: only one caller can consume a code. */
+export async function consumeCode(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(otpCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  return rows.length === 1;
+}
+
+// ---- password resets ----
+
+export async function insertPasswordReset(
+  db: Executor,
+  values: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/** Marks a valid (unused, unexpired) reset link used and returns its user; single use. */
+export async function usePasswordReset(db: Executor, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .returning({ userId: passwordResets.userId });
+  return row ? row.userId : null;
+}
+
+/** After a reset, the user's other outstanding links stop working too. */
+export async function expireOtherPasswordResets(db: Executor, userId: string, keepTokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), ne(passwordResets.tokenHash, keepTokenHash)));
+}

@@ -1,0 +1,18 @@
+import type { Creator } from '@agency/shared';
+import type { CreatorRow } from './creators.table.ts';
+
+/** PRODUCT section 4 creator fields (the month's figures are added by the lists that show them). */
+export function toCreator(row: CreatorRow): Creator {
+  return {
+    id: row.id,
+    tiktokUsername: row.tiktokUsername,
+    name: row.name,
+    phone: row.phone,
+    status: row.status,
+    reason: row.reason,
+    ownerId: row.ownerId,
+    affiliateId: row.affiliateId,
+    agencyCenterCode: row.agencyCenterCode,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}

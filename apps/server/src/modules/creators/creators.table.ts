@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { CreatorStatus } from '@agency/shared';
+import { users } from '../members/members.table.ts';
+
+/** TikTok accounts of the agency; the username is stored normalised (no @, lower case). */
+export const creators = pgTable(
+  'creators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tiktokUsername: text('tiktok_username').notNull().unique('creators_tiktok_username_unique'),
+    name: text('name').notNull().default(''),
+    phone: text('phone'),
+    status: text('status').$type<CreatorStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    affiliateId: uuid('affiliate_id').references(() => users.id, { onDelete: 'set null' }),
+    agencyCenterCode: text('agency_center_code'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('creators_status_check', sql`${table.status} in ('pending', 'active', 'rejected', 'inactive')`),
+    check('creators_tiktok_username_format_check', sql`${table.tiktokUsername} ~ '^[a-z0-9._]{2,24}$'`),
+    index('creators_owner_idx').on(table.ownerId),
+    index('creators_affiliate_idx').on(table.affiliateId),
+  ],
+);
+
+/** Month-to-date figures of one creator; a later upload for the month replaces the row. */
+export const creatorMonths = pgTable(
+  'creator_months',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    diamonds: bigint('diamonds', { mode: 'number' }).notNull().default(0),
+    validDays: integer('valid_days').notNull().default(0),
+    liveSeconds: integer('live_seconds').notNull().default(0),
+    matches: integer('matches').notNull().default(0),
+    lastLiveAt: timestamp('last_live_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('creator_months_creator_period_unique').on(table.creatorId, table.period),
+    check('creator_months_period_check', sql`${table.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      'creator_months_non_negative_check',
+      sql`${table.diamonds} >= 0 and ${table.validDays} >= 0 and ${table.liveSeconds} >= 0 and ${table.matches} >= 0`,
+    ),
+    index('creator_months_period_idx').on(table.period),
+  ],
+);
+
+export type CreatorRow = typeof creators.$inferSelect;
+export type CreatorMonthRow = typeof creatorMonths.$inferSelect;

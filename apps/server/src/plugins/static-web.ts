@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors.ts';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>
+<body><h1>The web app is not built</h1>
+<p>The API is running under <code>/api</code>. Build the web app with <code>npm run build</code> and restart the server.</p>
+</body></html>
+`;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Serves the built web app. Hashed files under /assets are cached for a year; index.html is
+ * always revalidated. Any other GET that is not a file and not /api answers index.html, so the
+ * browser router can handle the path. Unknown /api paths answer the JSON 404 envelope.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const built = existsSync(join(webDistDir, 'index.html'));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.startsWith(join(webDistDir, 'assets'));
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app is not built; serving a placeholder page');
+  }
+
+  const sendApp = (reply: FastifyReply) => {
+    if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isApiPath(path)) return sendError(reply, 'ROUTE_NOT_FOUND');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 'ROUTE_NOT_FOUND');
+    // A missing file with an extension (an old hashed asset) is a real 404, not the app shell.
+    if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendApp(reply);
+  });
+}

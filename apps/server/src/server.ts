@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts';
+import { EnvError, loadEnv } from './config/env.ts';
+
+/** Listens, and shuts down cleanly on SIGTERM/SIGINT (closing the app closes the database). */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const app = await buildApp({ env });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});
