@@ -1,0 +1,103 @@
+import { Suspense, useEffect } from 'react';
+import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LANDING_PATH } from '@agency/shared';
+// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
+// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
+import { LanguageMenu } from '../../components/language-menu.tsx';
+// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
+import { NotFoundState } from '../../components/not-found-state.tsx';
+// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
+import { PageLoader } from '../../components/page-loader.tsx';
+// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { requestOverlayHost } from '../../lib/overlay-host.ts';
+import { useAgencyName } from '../../lib/public-settings.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { useNavigationDecision } from '../guard.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+import { BottomNavigation } from './bottom-navigation.tsx';
+import { UserMenu } from './user-menu.tsx';
+import classes from './app-layout.module.css';
+
+/**
+ * SPEC section 2: the sidebar is closed at 1200 px wide and below (the burger opens it) and open
+ * above. Mantine's AppShell switches to its "mobile" mode below the breakpoint, hence 1201.
+ */
+const NAVBAR_BREAKPOINT = 1201;
+
+/** The signed-in layout: header, the role's sidebar, the screen, and on phones the member's bottom bar. */
+export default function AppLayout() {
+  const { t } = useTranslation(['nav', 'common']);
+  const session = useSession();
+  const decision = useNavigationDecision();
+  const { pathname } = useLocation();
+  const agencyName = useAgencyName();
+  const [navbarOpened, navbar] = useDisclosure(false);
+  useHotkeys([['Escape', navbar.close]]);
+  // Signed-in screens show toasts and confirmations: have their host ready.
+  useEffect(() => {
+    void requestOverlayHost();
+  }, []);
+
+  // Only a public not-found path (/app/sessions/...) reaches here without a session.
+  if (!session) return <NotFoundPage />;
+  const isMember = session.role === 'user';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !navbarOpened, desktop: false } }}
+      footer={isMember ? { height: { base: 64, sm: 0 } } : undefined}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <SkipLink />
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              className={classes.burger}
+              opened={navbarOpened}
+              onClick={navbar.toggle}
+              size="sm"
+              aria-label={t(navbarOpened ? 'nav:closeNavigation' : 'nav:openNavigation')}
+              aria-expanded={navbarOpened}
+              aria-controls="app-navbar"
+            />
+            <UnstyledButton component={Link} to={LANDING_PATH[session.role]} className={classes.brand}>
+              <span className={classes.mark} aria-hidden />
+              <Text component="span" fw={800} size="lg" truncate="end">
+                {agencyName}
+              </Text>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            <UserMenu session={session} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      {navbarOpened && <div className={classes.backdrop} onClick={navbar.close} aria-hidden />}
+      <AppShell.Navbar id="app-navbar" aria-label={t('nav:mainNavigation')} className={classes.navbar}>
+        <AppNavbar role={session.role} onNavigate={navbar.close} />
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>{decision.kind === 'notFound' ? <NotFoundState /> : <Outlet />}</Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+
+      {isMember && (
+        <AppShell.Footer hiddenFrom="sm">
+          <BottomNavigation />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { StoredSession } from '../../lib/session.ts';
+import { useMe } from '../../lib/me.ts';
+import { MEMBER_PATHS } from '../routes/paths.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+function initials(first: string | undefined, last: string | undefined): string {
+  return `${first?.charAt(0) ?? ''}${last?.charAt(0) ?? ''}`.toUpperCase();
+}
+
+/** The signed-in person (name from `GET /api/me`, role as fallback) with sign-out. */
+export function UserMenu({ session }: { session: StoredSession }) {
+  const { t } = useTranslation('common');
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const roleLabel = t(`roles.${session.role}`);
+  const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
+  return (
+    <Menu position="bottom-end" withinPortal width={220}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.label')} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={32} radius="xl" color="brand" aria-hidden>
+              {me ? initials(me.firstName, me.lastName) : null}
+            </Avatar>
+            <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="sm">
+              {name || roleLabel}
+            </Text>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name ? `${name} · ${roleLabel}` : roleLabel}</Menu.Label>
+        {session.role === 'user' && (
+          <Menu.Item component={Link} to={MEMBER_PATHS.profile} leftSection={<IconUserCircle size={18} aria-hidden />}>
+            {t('actions.myProfile')}
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
+          {t('actions.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

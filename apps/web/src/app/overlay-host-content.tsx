@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { markOverlayHostMounted } from '../lib/overlay-host.ts';
+
+/** Toasts top-right (coloured, title and message) and the confirmation dialogs. */
+export default function OverlayHostContent() {
+  // Runs after the children's effects, i.e. once both listen for their events.
+  useEffect(() => {
+    markOverlayHostMounted();
+  }, []);
+  return (
+    <>
+      <Notifications position="top-right" limit={4} />
+      <ModalsProvider modalProps={{ centered: true }} />
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import '../lib/testing/setup-dom.ts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BlankLoader } from '../components/page-loader.tsx';
+import { changeLanguage, i18nReady } from '../lib/i18n.ts';
+import { lazyScreen } from '../lib/lazy-screen.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { mockFetch } from '../lib/testing/render.tsx';
+import { clearSession, storeSession } from '../lib/session.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { Providers } from './providers.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { routes } from './router.tsx';
+import { publicRoute } from './routes/screen-routes.tsx';
+
+const settings = {
+  agencyName: 'Star Agency',
+  pageTitle: 'Star Agency LIVE',
+  pageDescription: 'The official agency.',
+  contactPhone: '+90 212 000 00 00',
+  contactEmail: 'hello@example.com',
+  contactAddress: 'Istanbul',
+  supportHours: '10:00-17:00',
+  referralsEnabled: true,
+};
+
+function renderAt(path: string, routeObjects: RouteObject[] = routes) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <Providers env="test" queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+// Text queries only: role queries compute the style of every element, slow with Mantine in jsdom.
+const heading = (text: string) => screen.findByText(text, { selector: 'h1' }, { timeout: 4_000 });
+
+describe('router', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await changeLanguage('en');
+  });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': settings, '/api/me': null }));
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the not-found page with the public header for an unknown path', async () => {
+    renderAt('/no-such-page');
+    await heading('Page not found');
+    expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/');
+    expect(document.querySelector('header')).not.toBeNull();
+    expect(document.querySelector('select[aria-label="Choose language"]')).not.toBeNull();
+    await waitFor(() => expect(document.title).toBe('Page not found · Star Agency LIVE'));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The official agency.');
+  });
+
+  it('shows the coming-soon screen inside the member layout for a stored member session', async () => {
+    storeSession({ token: 't', role: 'user', uid: 'u1' });
+    const router = renderAt('/app/setting/earnings');
+    await heading('Earnings');
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/app/setting/publisher');
+    // the member's navigation, with the current page marked
+    const current = document.querySelectorAll('nav a[aria-current="page"]');
+    expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/setting/earnings');
+    expect(document.querySelector('main')).not.toBeNull();
+    await waitFor(() => expect(document.title).toBe('Earnings · Star Agency LIVE'));
+    expect(router.state.location.pathname).toBe('/app/setting/earnings');
+  });
+
+  it("shows the admin's own screen on a shared path", async () => {
+    storeSession({ token: 't', role: 'admin', uid: 'a1' });
+    renderAt('/app/setting/earnings');
+    await heading('Finance');
+  });
+
+  it("gives a member the not-found page on an admin's path", async () => {
+    storeSession({ token: 't', role: 'user', uid: 'u1' });
+    const router = renderAt('/app/mydesk/users');
+    await heading('Page not found');
+    expect(screen.queryByText('Members', { selector: 'h1' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/app/mydesk/users');
+  });
+
+  it('sends a visitor from a signed-in path to /, and a member from / to the landing page', async () => {
+    const visitor = renderAt('/app/setting/publisher');
+    await waitFor(() => expect(visitor.state.location.pathname).toBe('/'));
+    cleanup();
+
+    storeSession({ token: 't', role: 'user', uid: 'u1' });
+    const member = renderAt('/');
+    await waitFor(() => expect(member.state.location.pathname).toBe('/app/setting/publisher'));
+    await heading('Home');
+  });
+
+  it('leaves the page for / when the session is cleared (e.g. by a 401)', async () => {
+    storeSession({ token: 't', role: 'admin', uid: 'a1' });
+    const router = renderAt('/app/mydesk/users');
+    await heading('Members');
+    act(() => clearSession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows a retry state when a screen fails to download, and the screen after retrying', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: () => React.ReactNode }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: () => <h1>Application form</h1> });
+    const route = publicRoute({ path: '/kayit', screen: lazyScreen(load), namespaces: [] });
+    renderAt('/kayit', [{ element: <RootLayout />, HydrateFallback: BlankLoader, children: [{ element: <PublicLayout />, children: [route] }] }]);
+
+    await heading('This page could not be loaded');
+    fireEvent.click(screen.getByText('Try again').closest('button') as HTMLElement);
+    await heading('Application form');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,39 @@
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, LOCALE_NAMES, isLocale } from '@agency/shared';
+import { changeLanguage, currentLocale } from '../lib/i18n.ts';
+import classes from './language-menu.module.css';
+
+/**
+ * The language menu shown on every page; the choice is remembered in local storage.
+ * A native <select> under a compact button: the phone's own picker, full keyboard and screen-reader
+ * support, and none of the popover code on the landing page.
+ */
+export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'white' | 'default' }) {
+  // useTranslation re-renders this when the language changes.
+  const { t } = useTranslation('common');
+  const locale = currentLocale();
+  return (
+    <span className={classes.root} data-variant={variant}>
+      <IconLanguage size={18} aria-hidden />
+      <span className={classes.code} aria-hidden>
+        {locale.toUpperCase()}
+      </span>
+      <IconChevronDown size={14} aria-hidden />
+      <select
+        className={classes.select}
+        value={locale}
+        aria-label={t('language.choose')}
+        onChange={(event) => {
+          if (isLocale(event.target.value)) void changeLanguage(event.target.value);
+        }}
+      >
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LOCALE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

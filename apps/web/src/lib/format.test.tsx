@@ -1,0 +1,63 @@
+import { renderHook } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFormatters } from './format.ts';
+import { changeLanguage, i18nReady } from './i18n.ts';
+
+const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function formattersIn(locale: 'tr' | 'en' | 'de' | 'ru') {
+  await changeLanguage(locale);
+  return renderHook(() => useFormatters()).result.current;
+}
+
+describe('useFormatters', () => {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  afterAll(async () => {
+    await changeLanguage('tr');
+  });
+
+  it('formats money from cents in the locale (tr: $1.234,56, de: 1.234,56 $)', async () => {
+    const tr = await formattersIn('tr');
+    expect(tr.locale).toBe('tr');
+    expect(tr.money(123456)).toBe(new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'USD' }).format(1234.56));
+    expect(nbsp(tr.money(123456))).toBe('$1.234,56');
+
+    const de = await formattersIn('de');
+    expect(nbsp(de.money(123456))).toBe('1.234,56 $');
+    expect(nbsp(de.money(5000))).toBe('50,00 $');
+  });
+
+  it('shows 0 for a missing number and groups thousands', async () => {
+    const tr = await formattersIn('tr');
+    expect(tr.number(undefined)).toBe('0');
+    expect(tr.number(null)).toBe('0');
+    expect(tr.number(Number.NaN)).toBe('0');
+    expect(tr.number(2980000)).toBe('2.980.000');
+    expect(nbsp(tr.money(null))).toBe('$0,00');
+  });
+
+  it('formats durations as hours and minutes in the language', async () => {
+    const seconds = 119 * 3600 + 47 * 60 + 31;
+    expect((await formattersIn('en')).duration(seconds)).toBe('119 h 47 min');
+    expect((await formattersIn('tr')).duration(seconds)).toBe('119 sa 47 dk');
+    expect((await formattersIn('de')).duration(seconds)).toBe('119 Std. 47 Min.');
+    expect((await formattersIn('ru')).duration(seconds)).toBe('119 ч 47 мин');
+    const en = await formattersIn('en');
+    expect(en.duration(47 * 60)).toBe('47 min');
+    expect(en.duration(undefined)).toBe('0 min');
+    expect(en.duration(-30)).toBe('0 min');
+    expect(en.duration(1234 * 3600)).toBe('1,234 h 0 min');
+  });
+
+  it('formats dates in the locale, en as en-GB, times in 24 h', async () => {
+    const value = '2026-09-15T14:05:00Z';
+    const en = await formattersIn('en');
+    expect(en.date(value)).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(value)));
+    expect(en.dateTime(value)).not.toMatch(/[AP]M/i);
+    const de = await formattersIn('de');
+    expect(de.date(value)).toBe(new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(new Date(value)));
+    expect(de.date(null)).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DEFAULT_LOCALE, formatDate, formatDateTime, formatMoney, formatNumber, isLocale, numberLocaleTag, type Locale } from '@agency/shared';
+
+export interface Formatters {
+  locale: Locale;
+  /** Integer US cents as dollars in the locale's format: `$1.234,56` (tr), `1.234,56 $` (de). */
+  money(cents: number | null | undefined): string;
+  /** Whole numbers (diamonds, counts) with the locale's grouping; a missing value shows 0. */
+  number(value: number | null | undefined): string;
+  /** A percentage given as a number of percent (12.5 -> `%12,5` in tr). */
+  percent(value: number | null | undefined): string;
+  date(value: string | Date | null | undefined): string;
+  dateTime(value: string | Date | null | undefined): string;
+  /** Seconds as `119 h 47 min` in the user's language. */
+  duration(seconds: number | null | undefined): string;
+}
+
+/** Seconds as hours and minutes (`119 h 47 min`, `47 min`), translated through `common:duration.*`. */
+export function formatDuration(seconds: number | null | undefined, locale: Locale, t: TFunction): string {
+  const safe = Number.isFinite(seconds) && (seconds as number) > 0 ? (seconds as number) : 0;
+  const totalMinutes = Math.floor(safe / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return t('common:duration.minutes', { minutes: formatNumber(minutes, locale) });
+  return t('common:duration.hoursMinutes', { hours: formatNumber(hours, locale), minutes: formatNumber(minutes, locale) });
+}
+
+export function formatPercent(value: number | null | undefined, locale: Locale): string {
+  const safe = Number.isFinite(value) ? (value as number) : 0;
+  return new Intl.NumberFormat(numberLocaleTag(locale), { style: 'percent', maximumFractionDigits: 1 }).format(safe / 100);
+}
+
+/** Formatters bound to the current language; they change when the language changes. */
+export function useFormatters(): Formatters {
+  const { t, i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const locale: Locale = isLocale(language) ? language : DEFAULT_LOCALE;
+  return useMemo(
+    () => ({
+      locale,
+      money: (cents) => formatMoney(cents, locale),
+      number: (value) => formatNumber(value, locale),
+      percent: (value) => formatPercent(value, locale),
+      date: (value) => formatDate(value, locale),
+      dateTime: (value) => formatDateTime(value, locale),
+      duration: (seconds) => formatDuration(seconds, locale, t),
+    }),
+    [locale, t],
+  );
+}

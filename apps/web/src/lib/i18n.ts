@@ -1,0 +1,72 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@agency/shared';
+
+/**
+ * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
+ * namespace at a time, so the landing page downloads only what it shows.
+ */
+export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply'] as const;
+const LANGUAGE_KEY = 'language';
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export function storedLanguage(): Locale {
+  const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+export async function changeLanguage(locale: Locale): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, locale);
+  await i18next.changeLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+}
+
+function setDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined' && language) document.documentElement.lang = language;
+}
+
+i18next.on('languageChanged', setDocumentLanguage);
+
+/** Loads namespaces of the current language (route loaders call it so screens do not flash). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
+}
+
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const i18nReady = i18next
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: ['common', 'errors', 'messages'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  })
+  .then((t) => {
+    setDocumentLanguage(currentLocale());
+    return t;
+  });
+
+export default i18next;

@@ -1,0 +1,32 @@
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import type { MessageCode } from '@agency/shared';
+import { ApiError } from './api-client.ts';
+import { requestOverlayHost } from './overlay-host.ts';
+
+/**
+ * Coloured toasts with a title and the catalogue message in the user's language.
+ * Success texts are `messages:<code>`, failures `errors:<code>`. The toast host loads on first use
+ * (lib/overlay-host.ts); a toast shown before it is there waits and appears when it mounts.
+ */
+export function notifySuccess(code: MessageCode): void {
+  void requestOverlayHost();
+  notifications.show({
+    color: 'teal',
+    title: i18next.t('common:toast.successTitle'),
+    message: i18next.t(`messages:${code}`),
+  });
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors:${error.code}`;
+    return i18next.exists(key) ? i18next.t(key) : i18next.t('errors:INTERNAL');
+  }
+  return i18next.t('errors:INTERNAL');
+}
+
+export function notifyError(error: unknown): void {
+  void requestOverlayHost();
+  notifications.show({ color: 'red', title: i18next.t('common:toast.errorTitle'), message: errorText(error) });
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { Providers } from '../../app/providers.tsx';
+import { createQueryClient } from '../query-client.ts';
+
+/**
+ * The app's providers for a component test: Mantine without transitions and portals (env="test"),
+ * a fresh query client, and the toast/dialog host. Import './setup-dom.ts' first.
+ * Prefer text queries: role queries compute every element's style, slow with Mantine in jsdom.
+ */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  const result = render(
+    <Providers env="test" queryClient={queryClient}>
+      {ui}
+    </Providers>,
+  );
+  return { ...result, queryClient };
+}
+
+/** A fetch that answers JSON per path prefix; anything else answers 404 in the API's envelope. */
+export function mockFetch(routes: Record<string, unknown>): typeof fetch {
+  return (async (input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const match = Object.keys(routes).find((prefix) => url.startsWith(prefix));
+    const body = match ? { error: false, data: routes[match] } : { error: true, code: 'ROUTE_NOT_FOUND', message: 'Route not found' };
+    return new Response(JSON.stringify(body), { status: match ? 200 : 404, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+}

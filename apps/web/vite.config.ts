@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API runs on its own port in development; in production the server serves this build.
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+});
