@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, demo, waitForCode, typeCode } from './support.ts';
+
+test('the demo admin signs in by e-mail and lands on the members list', async ({ page }) => {
+  await page.goto('/app/sessions/signIn');
+  await chooseLanguage(page, 'English');
+  await page.getByRole('tab', { name: /e-?mail/i }).click();
+  await page.getByLabel('Email').fill(demo.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.admin.password);
+  await page.getByRole('button', { name: /sign in/i }).last().click();
+  await expect(page).toHaveURL(/\/app\/mydesk\/users$/);
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('accessToken'), role: localStorage.getItem('role'), info: localStorage.getItem('userInfo') }));
+  expect(stored.token).toBeTruthy();
+  expect(stored.role).toBe('admin');
+  expect(JSON.parse(stored.info ?? '{}')).toHaveProperty('uid');
+});
+
+test('a demo member signs in by phone code and lands on the publisher page', async ({ page, request }) => {
+  await page.goto('/app/sessions/signIn');
+  await chooseLanguage(page, 'English');
+  await page.getByLabel('Phone number').fill(demo.member.nationalPhone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await waitForCode(request, demo.member.phone);
+  await typeCode(page, code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/app\/setting\/publisher$/);
+  expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('user');
+  // the resend countdown was visible before verification; after it, the member area shows a sign-out
+  await expect(page.getByRole('main')).toBeVisible();
+});
+
+test('the resend button counts down before it can be used again', async ({ page }) => {
+  await page.goto('/app/sessions/signIn');
+  await chooseLanguage(page, 'English');
+  await page.getByLabel('Phone number').fill('+905320000003');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const resend = page.getByRole('button', { name: /Resend/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toContainText(/\d+/);
+});
+
+test('an /app path without a token goes to the landing page', async ({ page }) => {
+  await page.goto('/app/mydesk/users');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/app/setting/publisher');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a member opening an admin path sees the not-found page', async ({ page, request }) => {
+  const send = await request.post('/api/auth/login', { data: { email: demo.member.email, password: demo.member.password } });
+  expect(send.ok()).toBeTruthy();
+  const { data } = (await send.json()) as { data: { token: string; role: string; user: { uid: string } } };
+  await page.goto('/');
+  await chooseLanguage(page, 'English');
+  await page.evaluate((session) => {
+    localStorage.setItem('accessToken', session.token);
+    localStorage.setItem('role', session.role);
+    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
+  }, data);
+  await page.goto('/app/mydesk/uploadFile');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const refused = await request.get('/api/admin/members', { headers: { accesstoken: data.token } });
+  expect(refused.status()).toBe(403);
+});
+
+test('the language choice survives a reload', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+  await chooseLanguage(page, 'Deutsch');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await chooseLanguage(page, 'Русский');
+  await page.goto('/kayit');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+});

@@ -1,0 +1,84 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCALE_NAMES } from '../packages/shared/src/locales.ts';
+
+/** Demo sign-ins created by the seed (README lists the same). */
+export const demo = {
+  admin: { email: 'admin@example.com', password: 'Admin!2026demo', phone: '+905320000001' },
+  member: { email: 'ayse@example.com', password: 'Member!2026demo', phone: '+905320000002', nationalPhone: '0532 000 00 02' },
+};
+
+/** The newest code sent to `phone`, read from the development outbox, as a tester would read the SMS. */
+export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+  expect(response.ok()).toBeTruthy();
+  const body = (await response.json()) as { data: { to: string; code: string | null }[] };
+  const entry = body.data.find((message) => message.to === phone && message.code);
+  if (!entry?.code) throw new Error(`No code in the outbox for ${phone}`);
+  return entry.code;
+}
+
+/** Waits until the SMS with a code for `phone` is in the outbox (sending is asynchronous to the UI). */
+export async function waitForCode(request: APIRequestContext, phone: string, notCode?: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = await latestCode(request, phone).catch(() => '');
+      return code !== '' && code !== notCode;
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return code;
+}
+
+/** Types a six-digit code into the code input labelled `label`, however it is split into boxes. */
+export async function typeCode(page: Page, code: string, label = 'Code'): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+/** Picks a language in the language menu (a native select) and waits for the page to switch. */
+export async function chooseLanguage(page: Page, languageName: string): Promise<void> {
+  const code = Object.entries(LOCALE_NAMES).find(([, name]) => name === languageName)?.[0];
+  if (!code) throw new Error(`Unknown language ${languageName}`);
+  await page.locator('select:has(option[value="tr"])').first().selectOption(code);
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+}
+
+type Tree = { [key: string]: string | Tree };
+const localeCache = new Map<string, Tree>();
+
+async function loadLocale(language: string, namespace: string): Promise<Tree> {
+  const key = `${language}/${namespace}`;
+  if (!localeCache.has(key)) {
+    const { readFile } = await import('node:fs/promises');
+    localeCache.set(key, JSON.parse(await readFile(`apps/web/src/locales/${key}.json`, 'utf8')) as Tree);
+  }
+  return localeCache.get(key)!;
+}
+
+function findPath(tree: Tree, value: string, prefix: string[] = []): string[] | null {
+  for (const [key, child] of Object.entries(tree)) {
+    if (child === value) return [...prefix, key];
+    if (typeof child === 'object') {
+      const found = findPath(child, value, [...prefix, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The text a screen shows in `language` for what it shows as `english` in English: the same key
+ * of the same namespace. Lets one journey run in every language without copying translations.
+ */
+export async function say(namespaces: string[], english: string, language: string): Promise<string> {
+  if (language === 'en') return english;
+  for (const namespace of namespaces) {
+    const path = findPath(await loadLocale('en', namespace), english);
+    if (!path) continue;
+    let node: string | Tree | undefined = await loadLocale(language, namespace);
+    for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+    if (typeof node !== 'string') throw new Error(`${language}/${namespace}: no translation for ${path.join('.')}`);
+    return node;
+  }
+  throw new Error(`No key in ${namespaces.join(', ')} shows "${english}" in English`);
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the built product on a fresh PGlite database (scripts/e2e-server.mjs
+ * wipes its data folder first). Debian's Chromium only: no browser is ever downloaded.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'data/e2e', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  },
+});
