@@ -25,6 +25,9 @@ export async function registerRateLimit(app: FastifyInstance, limits: RateLimitO
     global: true,
     max: limits.globalPerMinute,
     timeWindow: '1 minute',
+    // The web app's files are static and cached; a page load fetches dozens of them, so only the
+    // API is limited (the limit protects the database and the sign-in routes, not the file server).
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

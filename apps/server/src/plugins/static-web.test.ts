@@ -59,3 +59,31 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('the per-address request limit', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'agency-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist }, rateLimits: { globalPerMinute: 3 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('limits the API but never the web app files a page load needs', async () => {
+    for (let index = 0; index < 10; index += 1) {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      const page = await t.app.inject({ method: 'GET', url: '/kayit' });
+      expect(page.statusCode).toBe(200);
+    }
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await t.app.inject({ method: 'GET', url: '/api/settings/public' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
