@@ -21,7 +21,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features do not reach into each other; shared things live in components/ or lib/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*/*', '../*/api/*', '../*/components/*'], message: 'Import from a feature only through app/ or shared folders.' }] }],
+      // `../<feature>/api/...` and `../<feature>/components/...` are another feature's insides; the shared
+      // `../../components/...` and `../../lib/...` are not (the segment after `../` must not be `..`).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../features/*/*'], message: 'Import from a feature only through app/ or shared folders.' },
+            { regex: '^\\.\\./(?!\\.\\./)[^/]+/(api|components)/', message: 'Import from a feature only through app/ or shared folders.' },
+          ],
+        },
+      ],
     },
   },
   {

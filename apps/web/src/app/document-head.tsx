@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
 import type { Role } from '@agency/shared';
 import { usePublicSettings } from '../lib/public-settings.ts';
 import { useSession } from '../lib/use-session.ts';
+import { useRouteHandles } from './app-router.tsx';
 import { useNavigationDecision } from './guard.tsx';
 import type { RouteHandle, TitleKey } from './routes/screen-routes.tsx';
 
@@ -36,10 +36,10 @@ function setMetaDescription(content: string): void {
  * translated texts of `common:app.*` while it loads or when it fails.
  */
 export function DocumentHead() {
-  const matches = useMatches();
+  const handles = useRouteHandles();
   const session = useSession();
   const decision = useNavigationDecision();
-  const key = decision.kind === 'notFound' ? NOT_FOUND_TITLE : screenTitleKey(matches.map((match) => match.handle as RouteHandle | undefined), session?.role);
+  const key = decision.kind === 'notFound' ? NOT_FOUND_TITLE : screenTitleKey(handles as Array<RouteHandle | undefined>, session?.role);
   const namespace = key?.startsWith('nav:') ? 'nav' : 'common';
   const { t } = useTranslation(namespace);
   const { data: settings } = usePublicSettings();

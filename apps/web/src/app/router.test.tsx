@@ -1,6 +1,6 @@
 import '../lib/testing/setup-dom.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { UNSAFE_createMemoryHistory, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlankLoader } from '../components/page-loader.tsx';
 import { changeLanguage, i18nReady } from '../lib/i18n.ts';
@@ -8,10 +8,11 @@ import { lazyScreen } from '../lib/lazy-screen.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { mockFetch } from '../lib/testing/render.tsx';
 import { clearSession, storeSession } from '../lib/session.ts';
+import { AppRouterProvider } from './app-router.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { Providers } from './providers.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { routes } from './router.tsx';
+import { createAppRouter, routes } from './router.tsx';
 import { publicRoute } from './routes/screen-routes.tsx';
 
 const settings = {
@@ -25,14 +26,18 @@ const settings = {
   referralsEnabled: true,
 };
 
-function renderAt(path: string, routeObjects: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
-  render(
-    <Providers env="test" queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+async function renderAt(path: string, routeObjects: RouteObject[] = routes) {
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const router = createAppRouter(routeObjects, history);
+  // Awaited: the first page suspends while its code and translations load.
+  await act(async () => {
+    render(
+      <Providers env="test" queryClient={createQueryClient()}>
+        <AppRouterProvider router={router} fallback={<BlankLoader />} />
+      </Providers>,
+    );
+  });
+  return history;
 }
 
 // Text queries only: role queries compute the style of every element, slow with Mantine in jsdom.
@@ -53,7 +58,7 @@ describe('router', () => {
   });
 
   it('shows the not-found page with the public header for an unknown path', async () => {
-    renderAt('/no-such-page');
+    await renderAt('/no-such-page');
     await heading('Page not found');
     expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/');
     expect(document.querySelector('header')).not.toBeNull();
@@ -64,7 +69,7 @@ describe('router', () => {
 
   it('shows the coming-soon screen inside the member layout for a stored member session', async () => {
     storeSession({ token: 't', role: 'user', uid: 'u1' });
-    const router = renderAt('/app/setting/earnings');
+    const router = await renderAt('/app/setting/earnings');
     await heading('Earnings');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/app/setting/publisher');
@@ -73,40 +78,40 @@ describe('router', () => {
     expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/setting/earnings');
     expect(document.querySelector('main')).not.toBeNull();
     await waitFor(() => expect(document.title).toBe('Earnings · Star Agency LIVE'));
-    expect(router.state.location.pathname).toBe('/app/setting/earnings');
+    expect(router.location.pathname).toBe('/app/setting/earnings');
   });
 
   it("shows the admin's own screen on a shared path", async () => {
     storeSession({ token: 't', role: 'admin', uid: 'a1' });
-    renderAt('/app/setting/earnings');
+    await renderAt('/app/setting/earnings');
     await heading('Finance');
   });
 
   it("gives a member the not-found page on an admin's path", async () => {
     storeSession({ token: 't', role: 'user', uid: 'u1' });
-    const router = renderAt('/app/mydesk/users');
+    const router = await renderAt('/app/mydesk/users');
     await heading('Page not found');
     expect(screen.queryByText('Members', { selector: 'h1' })).toBeNull();
-    expect(router.state.location.pathname).toBe('/app/mydesk/users');
+    expect(router.location.pathname).toBe('/app/mydesk/users');
   });
 
   it('sends a visitor from a signed-in path to /, and a member from / to the landing page', async () => {
-    const visitor = renderAt('/app/setting/publisher');
-    await waitFor(() => expect(visitor.state.location.pathname).toBe('/'));
+    const visitor = await renderAt('/app/setting/publisher');
+    await waitFor(() => expect(visitor.location.pathname).toBe('/'));
     cleanup();
 
     storeSession({ token: 't', role: 'user', uid: 'u1' });
-    const member = renderAt('/');
-    await waitFor(() => expect(member.state.location.pathname).toBe('/app/setting/publisher'));
+    const member = await renderAt('/');
+    await waitFor(() => expect(member.location.pathname).toBe('/app/setting/publisher'));
     await heading('Home');
   });
 
   it('leaves the page for / when the session is cleared (e.g. by a 401)', async () => {
     storeSession({ token: 't', role: 'admin', uid: 'a1' });
-    const router = renderAt('/app/mydesk/users');
+    const router = await renderAt('/app/mydesk/users');
     await heading('Members');
     act(() => clearSession());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('shows a retry state when a screen fails to download, and the screen after retrying', async () => {
@@ -115,7 +120,7 @@ describe('router', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue({ default: () => <h1>Application form</h1> });
     const route = publicRoute({ path: '/kayit', screen: lazyScreen(load), namespaces: [] });
-    renderAt('/kayit', [{ element: <RootLayout />, HydrateFallback: BlankLoader, children: [{ element: <PublicLayout />, children: [route] }] }]);
+    await renderAt('/kayit', [{ element: <RootLayout />, children: [{ element: <PublicLayout />, children: [route] }] }]);
 
     await heading('This page could not be loaded');
     fireEvent.click(screen.getByText('Try again').closest('button') as HTMLElement);

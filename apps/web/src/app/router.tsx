@@ -1,17 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
-import { BlankLoader } from '../components/page-loader.tsx';
 import { NotFoundState } from '../components/not-found-state.tsx';
-import { loadNamespaces } from '../lib/i18n.ts';
+import { loadNamespaces, SCREEN_NAMESPACES } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.tsx';
+import { createAppRouter as createRouter } from './app-router.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { RootError, RouteError } from './route-error.tsx';
+import { RouteBoundary } from './route-error.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { adminScreens } from './routes/admin.tsx';
 import { memberScreens } from './routes/member.tsx';
 import { publicRoutes } from './routes/public.tsx';
-import { appRoutes, guardedLoader, type RouteHandle } from './routes/screen-routes.tsx';
+import { appRoutes, type RouteHandle } from './routes/screen-routes.tsx';
 
 const notFoundHandle: RouteHandle = { title: 'common:notFound.title' };
 
@@ -21,40 +20,47 @@ const AppLayout = appLayout.Component;
 
 /**
  * The route tree. The public layout is in the entry chunk; the signed-in layout and every screen
- * are chunks of their own, downloaded by their route's loader. Redirects and not-found follow resolveNavigation (app/navigation.ts).
+ * are chunks of their own, downloaded by their route's `handle.load` before the route renders.
+ * Redirects and not-found follow resolveNavigation (app/navigation.ts), applied by the router
+ * (app/app-router.tsx) before each navigation and by the guard when the session changes.
  */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    errorElement: <RootError />,
-    HydrateFallback: BlankLoader,
     children: [
       { element: <PublicLayout />, children: publicRoutes },
       {
+        id: 'app',
         path: '/app',
+        element: (
+          <RouteBoundary routeId="app" frame="public">
+            <AppLayout />
+          </RouteBoundary>
+        ),
         // Downloads the layout with the first signed-in page; visitors are redirected before that.
-        loader: guardedLoader((session) => (session ? appLayout.preload() : undefined)),
-        element: <AppLayout />,
-        errorElement: <RouteError frame="public" />,
+        handle: { load: (session) => (session ? appLayout.preload() : undefined) } satisfies RouteHandle,
         children: [
           ...appRoutes(memberScreens, adminScreens),
           {
             // Unknown /app paths: the guard sends visitors to / and shows signed-in people the not-found state.
+            id: 'app-not-found',
             path: '*',
-            loader: guardedLoader(() => loadNamespaces(['nav'])),
-            element: <NotFoundState />,
-            errorElement: <RouteError frame="app" />,
-            handle: notFoundHandle,
+            element: (
+              <RouteBoundary routeId="app-not-found" frame="app">
+                <NotFoundState />
+              </RouteBoundary>
+            ),
+            handle: { ...notFoundHandle, load: () => loadNamespaces(['nav', ...SCREEN_NAMESPACES]) } satisfies RouteHandle,
           },
         ],
       },
-      // Unknown public paths and the template's demo pages (redirected by the loader).
-      { path: '*', loader: guardedLoader(() => undefined), element: <NotFoundPage />, handle: notFoundHandle },
+      // Unknown public paths and the template's demo pages (redirected by the router).
+      { path: '*', element: <NotFoundPage />, handle: notFoundHandle },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(routeObjects: RouteObject[] = routes, history?: Parameters<typeof createRouter>[1]) {
+  return createRouter(routeObjects, history);
 }

@@ -6,7 +6,8 @@ const accent: MantineColorsTuple = ['#defffe', '#c4fcfb', '#8ff8f6', '#55f5f2', 
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 6, dark: 5 },
+  // White text on the filled colour: #e41c45 gives 4.6:1 in both schemes (#fe2c55 only 3.7:1).
+  primaryShade: { light: 6, dark: 6 },
   colors: { brand, accent },
   fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   headings: { fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", fontWeight: '700' },

@@ -32,14 +32,14 @@ export function PublicHeader({ tone = 'light', showSignIn = true, showApply = tr
     <Box component="header" className={classes.header} data-tone={tone}>
       <SkipLink />
       <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" className={classes.bar}>
           <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('actions.goToLanding', { name: agencyName })}>
             <span className={classes.mark} aria-hidden />
             <Text component="span" fw={800} size="lg" truncate="end" c={dark ? 'white' : undefined}>
               {agencyName}
             </Text>
           </UnstyledButton>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.actions}>
             <LanguageMenu variant={dark ? 'white' : 'subtle'} />
             {session ? (
               <Button component={Link} to={LANDING_PATH[session.role]} size="compact-md">

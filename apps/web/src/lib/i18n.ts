@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@agency/shared';
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
  * namespace at a time, so the landing page downloads only what it shows.
  */
-export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply'] as const;
+export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review'] as const;
 const LANGUAGE_KEY = 'language';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -44,6 +44,9 @@ function setDocumentLanguage(language: string): void {
 
 i18next.on('languageChanged', setDocumentLanguage);
 
+/** What every screen but the landing page loads with its code: API error and success texts. */
+export const SCREEN_NAMESPACES = ['errors', 'messages'] as const satisfies readonly Namespace[];
+
 /** Loads namespaces of the current language (route loaders call it so screens do not flash). */
 export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
   return i18next.loadNamespaces([...namespaces]);
@@ -56,9 +59,12 @@ export const i18nReady = i18next
   .use(initReactI18next)
   .init({
     lng: storedLanguage(),
-    fallbackLng: DEFAULT_LOCALE,
+    // Every language is complete (npm run i18n:check), so no fallback language is downloaded too.
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
-    ns: ['common', 'errors', 'messages'],
+    // The landing page needs only these; screens with forms or data load `errors` and `messages`
+    // with their code (SCREEN_NAMESPACES), and toasts load them before showing (lib/notify.ts).
+    ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

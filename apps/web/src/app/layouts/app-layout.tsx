@@ -4,20 +4,16 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LANDING_PATH } from '@agency/shared';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { LanguageMenu } from '../../components/language-menu.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { NotFoundState } from '../../components/not-found-state.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { PageLoader } from '../../components/page-loader.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { requestOverlayHost } from '../../lib/overlay-host.ts';
 import { useAgencyName } from '../../lib/public-settings.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useNavigationDecision } from '../guard.tsx';
+import { QueryScope } from '../query-scope.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { BottomNavigation } from './bottom-navigation.tsx';
@@ -30,8 +26,17 @@ import classes from './app-layout.module.css';
  */
 const NAVBAR_BREAKPOINT = 1201;
 
-/** The signed-in layout: header, the role's sidebar, the screen, and on phones the member's bottom bar. */
+/** The signed-in layout, with server state (react-query) for the layout and its screens. */
 export default function AppLayout() {
+  return (
+    <QueryScope>
+      <AppLayoutContent />
+    </QueryScope>
+  );
+}
+
+/** The header, the role's sidebar, the screen, and on phones the member's bottom bar. */
+function AppLayoutContent() {
   const { t } = useTranslation(['nav', 'common']);
   const session = useSession();
   const decision = useNavigationDecision();

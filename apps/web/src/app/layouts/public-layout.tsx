@@ -1,13 +1,9 @@
 import { Suspense } from 'react';
 import { Container } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { ErrorState } from '../../components/error-state.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { PageLoader } from '../../components/page-loader.tsx';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
 import { PublicPage } from '../../components/public-header.tsx';
 import { useNavigationDecision } from '../guard.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useIsFetching } from '@tanstack/react-query';
-import { useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useIsNavigating } from '../app-router.tsx';
 import { createProgressController, HIDDEN, type ProgressState } from './progress-controller.ts';
 import { useActiveProgressSources } from './progress-sources.ts';
 import classes from './progress-bar.module.css';
@@ -13,11 +12,10 @@ import classes from './progress-bar.module.css';
  */
 export function TopProgressBar() {
   const { t } = useTranslation('common');
-  const navigation = useNavigation();
+  const navigating = useIsNavigating();
   const sources = useActiveProgressSources();
-  // A screen's first data load; queries of the page furniture opt out with `meta: { progress: false }`.
-  const firstLoads = useIsFetching({ predicate: (query) => query.state.data === undefined && query.meta?.progress !== false });
-  const active = navigation.state !== 'idle' || sources > 0 || firstLoads > 0;
+  // Suspense fallbacks, and a screen's first data load (QueryScope in app/query-scope.tsx).
+  const active = navigating || sources > 0;
 
   const [state, setState] = useState<ProgressState>(HIDDEN);
   const controller = useRef<ReturnType<typeof createProgressController> | null>(null);

@@ -1,44 +1,48 @@
 import type { RouteObject } from 'react-router';
 import { lazyScreen } from '../../lib/lazy-screen.tsx';
+import { withQueryScope } from '../query-scope-lazy.tsx';
 import { PUBLIC_PATHS } from './paths.ts';
 import { publicRoute, type PublicScreen } from './screen-routes.tsx';
 
-/** Public screens (PRODUCT section 5): each in its own chunk with its own translation namespace. */
+/**
+ * Public screens (PRODUCT section 5): each in its own chunk with its own translation namespace.
+ * The forms run inside QueryScope (react-query); the landing page does without it.
+ */
 export const publicScreens: PublicScreen[] = [
-  { path: PUBLIC_PATHS.landing, screen: lazyScreen(() => import('../../features/landing/landing-page.tsx')), namespaces: ['landing'] },
+  { path: PUBLIC_PATHS.landing, screen: lazyScreen(() => import('../../features/landing/landing-page.tsx')), namespaces: ['landing'], withoutApiTexts: true },
   {
     path: PUBLIC_PATHS.apply,
-    screen: lazyScreen(() => import('../../features/applications/application-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/applications/application-page.tsx'))),
     namespaces: ['apply'],
     title: 'common:pageTitles.apply',
   },
   {
     path: PUBLIC_PATHS.signIn,
-    screen: lazyScreen(() => import('../../features/auth/sign-in-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/auth/sign-in-page.tsx'))),
     namespaces: ['auth'],
     title: 'common:pageTitles.signIn',
   },
   {
     path: PUBLIC_PATHS.signUp,
-    screen: lazyScreen(() => import('../../features/auth/sign-up-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/auth/sign-up-page.tsx'))),
     namespaces: ['auth'],
     title: 'common:pageTitles.signUp',
   },
   {
     path: PUBLIC_PATHS.forgot,
-    screen: lazyScreen(() => import('../../features/auth/forgot-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/auth/forgot-page.tsx'))),
     namespaces: ['auth'],
     title: 'common:pageTitles.forgot',
   },
   {
     path: PUBLIC_PATHS.reset,
-    screen: lazyScreen(() => import('../../features/auth/reset-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/auth/reset-page.tsx'))),
     namespaces: ['auth'],
     title: 'common:pageTitles.reset',
   },
   {
     path: PUBLIC_PATHS.verification,
-    screen: lazyScreen(() => import('../../features/auth/verification-page.tsx')),
+    screen: withQueryScope(lazyScreen(() => import('../../features/auth/verification-page.tsx'))),
     namespaces: ['auth'],
     title: 'common:pageTitles.verification',
   },

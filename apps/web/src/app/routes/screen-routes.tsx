@@ -1,19 +1,21 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { redirect } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { Role } from '@agency/shared';
-import { loadNamespaces, type Namespace } from '../../lib/i18n.ts';
+import { loadNamespaces, SCREEN_NAMESPACES, type Namespace } from '../../lib/i18n.ts';
 import type { LazyScreen } from '../../lib/lazy-screen.tsx';
-import { readSession, type StoredSession } from '../../lib/session.ts';
-import { resolveNavigation, type NavigationDecision } from '../navigation.ts';
+import type { RouteLoad } from '../app-router.tsx';
 import { RoleScreen } from '../role-screen.tsx';
-import { RouteError } from '../route-error.tsx';
+import { RouteBoundary } from '../route-error.tsx';
 
 /** A translation key for the document title, e.g. `nav:items.members` or `common:pageTitles.signIn`. */
 export type TitleKey = `${'common' | 'nav'}:${string}`;
 
-/** `handle` of a route: the screen's title, per role where two roles share a path. */
+/**
+ * `handle` of a route: the screen's title, per role where two roles share a path, and what the
+ * route downloads before it renders (app/app-router.tsx runs the navigation rules first).
+ */
 export interface RouteHandle {
   title?: TitleKey | Partial<Record<Role, TitleKey>>;
+  load?: RouteLoad;
 }
 
 export interface PublicScreen {
@@ -21,6 +23,8 @@ export interface PublicScreen {
   screen: LazyScreen;
   /** Translation namespaces the screen uses besides common/errors/messages; loaded with its code. */
   namespaces: Namespace[];
+  /** Only `common` and `namespaces`, without the API texts (errors, messages): the landing page. */
+  withoutApiTexts?: boolean;
   /** No title: the page shows the agency's page title alone (the landing page). */
   title?: TitleKey;
 }
@@ -31,31 +35,21 @@ export interface AppScreen {
   title: TitleKey;
 }
 
-type Preload = (session: StoredSession | null, decision: NavigationDecision) => Promise<unknown> | undefined;
-
-/**
- * Every route loader starts with the navigation rules (so a redirect happens before anything
- * renders or downloads), then downloads what the page needs; the router, and with it the progress
- * bar, waits for that. A failed download lands in the route's error element with a retry button.
- */
-export function guardedLoader(preload: Preload) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const session = readSession();
-    const decision = resolveNavigation(new URL(request.url).pathname, session);
-    if (decision.kind === 'redirect') throw redirect(decision.to);
-    await preload(session, decision);
-    return null;
-  };
-}
-
-export function publicRoute({ path, screen, namespaces, title }: PublicScreen): RouteObject {
+export function publicRoute({ path, screen, namespaces, title, withoutApiTexts = false }: PublicScreen): RouteObject {
   const Screen = screen.Component;
+  const screenNamespaces: Namespace[] = withoutApiTexts ? namespaces : [...SCREEN_NAMESPACES, ...namespaces];
   return {
+    id: path,
     path,
-    loader: guardedLoader((_session, decision) => (decision.kind === 'render' ? Promise.all([screen.preload(), loadNamespaces(namespaces)]) : undefined)),
-    element: <Screen />,
-    errorElement: <RouteError frame="public" />,
-    handle: { title } satisfies RouteHandle,
+    element: (
+      <RouteBoundary routeId={path} frame="public">
+        <Screen />
+      </RouteBoundary>
+    ),
+    handle: {
+      title,
+      load: (_session, decision) => (decision.kind === 'render' ? Promise.all([screen.preload(), loadNamespaces(screenNamespaces)]) : undefined),
+    } satisfies RouteHandle,
   };
 }
 
@@ -75,13 +69,19 @@ export function appRoutes(memberScreens: AppScreen[], adminScreens: AppScreen[])
   adminScreens.forEach((entry) => add('admin', entry));
 
   return [...byPath.values()].map(({ path, screens }) => ({
+    id: path,
     path,
-    loader: guardedLoader((session, decision) => {
-      const screen = session && decision.kind === 'render' ? screens[session.role]?.screen : undefined;
-      return Promise.all([loadNamespaces(['nav']), screen?.preload()]);
-    }),
-    element: <RoleScreen screens={{ user: screens.user?.screen, admin: screens.admin?.screen }} />,
-    errorElement: <RouteError frame="app" />,
-    handle: { title: { user: screens.user?.title, admin: screens.admin?.title } } satisfies RouteHandle,
+    element: (
+      <RouteBoundary routeId={path} frame="app">
+        <RoleScreen screens={{ user: screens.user?.screen, admin: screens.admin?.screen }} />
+      </RouteBoundary>
+    ),
+    handle: {
+      title: { user: screens.user?.title, admin: screens.admin?.title },
+      load: (session, decision) => {
+        const screen = session && decision.kind === 'render' ? screens[session.role]?.screen : undefined;
+        return Promise.all([loadNamespaces(['nav', ...SCREEN_NAMESPACES]), screen?.preload()]);
+      },
+    } satisfies RouteHandle,
   }));
 }

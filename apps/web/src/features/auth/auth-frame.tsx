@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Paper } from '@mantine/core';
-// The shared components/ folder is allowed; the lint pattern '../*/components/*' also matches '../../components/'.
-// eslint-disable-next-line no-restricted-imports
 import { PublicHeader } from '../../components/public-header.tsx';
-// eslint-disable-next-line no-restricted-imports
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import classes from './auth-frame.module.css';
 

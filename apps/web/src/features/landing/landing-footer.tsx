@@ -1,8 +1,6 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-// The shared components/ folder is allowed; the lint pattern '../*/components/*' also matches '../../components/'.
-// eslint-disable-next-line no-restricted-imports
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import classes from './landing.module.css';
 

@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-// The shared components/ folder is allowed; the lint pattern '../*/components/*' also matches '../../components/'.
-// eslint-disable-next-line no-restricted-imports
 import { PublicHeader } from '../../components/public-header.tsx';
-// eslint-disable-next-line no-restricted-imports
 import { MAIN_CONTENT_ID } from '../../components/skip-link.tsx';
 import { useAgencyName } from '../../lib/public-settings.ts';
 import { LandingContact } from './landing-contact.tsx';

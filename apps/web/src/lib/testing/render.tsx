@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Providers } from '../../app/providers.tsx';
 import { createQueryClient } from '../query-client.ts';
@@ -12,7 +13,7 @@ export function renderWithProviders(ui: ReactNode) {
   const queryClient = createQueryClient();
   const result = render(
     <Providers env="test" queryClient={queryClient}>
-      {ui}
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
     </Providers>,
   );
   return { ...result, queryClient };
