@@ -1,5 +1,7 @@
+import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { activityLog } from './activity.table.ts';
+import { users } from '../members/members.table.ts';
+import { activityLog, type ActivityRow } from './activity.table.ts';
 
 export interface ActivityEntry {
   actorId: string | null;
@@ -24,4 +26,99 @@ export async function recordActivity(db: Executor, entry: ActivityEntry): Promis
     ip: entry.ip ?? null,
     at: entry.at,
   });
+}
+
+// ---- the read side ----
+
+export interface ActivityFilter {
+  actorId?: string | undefined;
+  entityType?: string | undefined;
+  action?: string | undefined;
+  /** Inclusive. */
+  from?: Date | undefined;
+  /** Exclusive. */
+  to?: Date | undefined;
+}
+
+export interface ActivityRowWithActor extends ActivityRow {
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorEmail: string | null;
+  actorPhone: string | null;
+}
+
+function whereOf(filter: ActivityFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(activityLog.actorId, filter.actorId));
+  if (filter.entityType) conditions.push(eq(activityLog.entityType, filter.entityType));
+  if (filter.action) conditions.push(eq(activityLog.action, filter.action));
+  if (filter.from) conditions.push(gte(activityLog.at, filter.from));
+  if (filter.to) conditions.push(lt(activityLog.at, filter.to));
+  return and(...conditions);
+}
+
+/** One page of entries, newest first, with the actor's name (null when the actor is gone). */
+export async function listActivityRows(
+  db: Executor,
+  filter: ActivityFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ActivityRowWithActor[]; total: number }> {
+  const where = whereOf(filter);
+  const [totalRow] = await db.select({ value: count() }).from(activityLog).where(where);
+  const rows = await db
+    .select({
+      entry: activityLog,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      actorEmail: users.email,
+      actorPhone: users.phone,
+    })
+    .from(activityLog)
+    .leftJoin(users, eq(users.id, activityLog.actorId))
+    .where(where)
+    .orderBy(desc(activityLog.at), desc(activityLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    total: totalRow?.value ?? 0,
+    rows: rows.map(({ entry, ...actor }) => ({ ...entry, ...actor })),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Accounts that appear as actors in the log, searched on names, e-mail and phone. */
+export async function listActivityActors(db: Executor, search: string | undefined, limit: number) {
+  const conditions: SQL[] = [
+    exists(db.select({ one: sql`1` }).from(activityLog).where(eq(activityLog.actorId, users.id))),
+  ];
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const match = or(
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(users.email, pattern),
+      ilike(users.phone, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit);
+}
+
+/** The record types that occur in the log, for the filter chips. */
+export async function listActivityEntityTypes(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ entityType: activityLog.entityType })
+    .from(activityLog)
+    .where(isNotNull(activityLog.entityType))
+    .orderBy(asc(activityLog.entityType));
+  return rows.map((row) => row.entityType).filter((type): type is string => type !== null);
 }

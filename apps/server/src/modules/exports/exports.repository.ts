@@ -1,0 +1,85 @@
+import { asc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { bankDetails, users } from '../members/members.table.ts';
+
+const BATCH = 1000;
+
+/** Reads a table in primary-key order, one batch at a time, so an export never holds it whole. */
+async function* inBatches<Row extends { id: string }>(read: (afterId: string | null) => Promise<Row[]>): AsyncGenerator<Row> {
+  let afterId: string | null = null;
+  for (;;) {
+    const rows = await read(afterId);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Members and admins with their bank details; never the password hash. */
+export function readMembersForExport(db: Executor) {
+  return inBatches((afterId) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        locale: users.locale,
+        referralCode: users.referralCode,
+        referredBy: users.referredBy,
+        commissionRateBps: users.commissionRateBps,
+        invoicePreference: users.invoicePreference,
+        joinedAt: users.joinedAt,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        bankHolderName: bankDetails.holderName,
+        bankIdentityNumber: bankDetails.identityNumber,
+        bankName: bankDetails.bankName,
+        bankIban: bankDetails.iban,
+        bankVerifiedAt: bankDetails.verifiedAt,
+      })
+      .from(users)
+      .leftJoin(bankDetails, eq(bankDetails.userId, users.id))
+      .where(afterId ? gt(users.id, afterId) : undefined)
+      .orderBy(asc(users.id))
+      .limit(BATCH),
+  );
+}
+
+export function readCreatorsForExport(db: Executor) {
+  return inBatches((afterId) =>
+    db
+      .select()
+      .from(creators)
+      .where(afterId ? gt(creators.id, afterId) : undefined)
+      .orderBy(asc(creators.id))
+      .limit(BATCH),
+  );
+}
+
+export function readCreatorMonthsForExport(db: Executor) {
+  return inBatches((afterId) =>
+    db
+      .select({
+        id: creatorMonths.id,
+        creatorId: creatorMonths.creatorId,
+        tiktokUsername: creators.tiktokUsername,
+        period: creatorMonths.period,
+        diamonds: creatorMonths.diamonds,
+        validDays: creatorMonths.validDays,
+        liveSeconds: creatorMonths.liveSeconds,
+        matches: creatorMonths.matches,
+        lastLiveAt: creatorMonths.lastLiveAt,
+        updatedAt: creatorMonths.updatedAt,
+      })
+      .from(creatorMonths)
+      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+      .where(afterId ? gt(creatorMonths.id, afterId) : undefined)
+      .orderBy(asc(creatorMonths.id))
+      .limit(BATCH),
+  );
+}

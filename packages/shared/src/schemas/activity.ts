@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A day (`2026-03-18`, the whole UTC day) or an instant with an offset (`2026-03-18T00:00:00+03:00`). */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * `GET /api/admin/activity`: newest first. `from` is inclusive; `to` is exclusive for an instant and
+ * includes the whole day for a date, so two date inputs mean "from day A through day B".
+ */
+export const activityListQuerySchema = z.strictObject({
+  actorId: z.uuid().optional(),
+  entityType: z.string().trim().min(1).max(50).optional(),
+  action: z.string().trim().min(1).max(100).optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
+
+export const activityActorSchema = z.object({ uid: z.string(), name: z.string() });
+export type ActivityActor = z.infer<typeof activityActorSchema>;
+
+/** One entry: who (null for the system or an erased member), when (UTC ISO), what, to which record. */
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: activityActorSchema.nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityLogEntry = z.infer<typeof activityEntrySchema>;
+
+/** `GET /api/admin/activity/actors?q=`: accounts that appear in the log, for the actor filter. */
+export const activityActorQuerySchema = z.strictObject({ q: z.string().trim().max(100).optional() });
+
+export interface ActivityFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+function sameValue(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+/**
+ * The fields an entry changed, in a stable order: every key of `before` or `after` whose value
+ * differs (a created record lists its fields with `before` undefined, a removed one the reverse).
+ */
+export function listChangedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): ActivityFieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  return fields
+    .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
+    .filter((change) => !sameValue(change.before, change.after));
+}
