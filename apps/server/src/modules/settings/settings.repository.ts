@@ -11,3 +11,16 @@ export async function getSettingsRow(db: Executor): Promise<SettingsRow> {
   if (!created) throw new Error('settings row missing after insert');
   return created;
 }
+
+export type SettingsChanges = Partial<Omit<SettingsRow, 'id' | 'updatedAt'>>;
+
+export async function updateSettingsRow(db: Executor, values: SettingsChanges, at: Date): Promise<SettingsRow> {
+  await getSettingsRow(db);
+  const [row] = await db
+    .update(settings)
+    .set({ ...values, updatedAt: at })
+    .where(eq(settings.id, 1))
+    .returning();
+  if (!row) throw new Error('update of settings returned nothing');
+  return row;
+}

@@ -1,9 +1,13 @@
-import { publicSettingsSchema } from '@agency/shared';
+import multipart from '@fastify/multipart';
+import { LOGO_MAX_BYTES, adminSettingsSchema, adminSettingsUpdateSchema, publicSettingsSchema } from '@agency/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope, ok } from '../../lib/envelope.ts';
+import { dataEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/envelope.ts';
+import { readUploadedFile, sendImage } from '../../lib/uploads.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/permissions.ts';
 import type { SettingsService } from './settings.service.ts';
 
-/** `GET /api/settings/public`: no sign-in needed. */
+/** `GET /api/settings/public` and `GET /api/settings/logo`: no sign-in needed. */
 export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get(
     '/settings/public',
@@ -15,5 +19,60 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsSer
       },
     },
     async () => ok(await settings.getPublicSettings()),
+  );
+
+  app.get(
+    '/settings/logo',
+    { schema: { tags: ['settings'], summary: 'The agency logo (PNG or JPEG); 404 when none was uploaded' } },
+    async (_request, reply) => sendImage(reply, await settings.readLogo(), 'public'),
+  );
+};
+
+/** Inside the admin scope (`/api/admin`). */
+export const settingsAdminRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.get(
+    '/settings',
+    {
+      preHandler: requirePermission('settings:read:any'),
+      schema: { tags: ['admin: settings'], summary: 'Agency settings, commission tiers and diamond value', response: { 200: dataEnvelope(adminSettingsSchema) } },
+    },
+    async () => ok(await settings.getAdminSettings()),
+  );
+
+  app.put(
+    '/settings',
+    {
+      preHandler: requirePermission('settings:write:any'),
+      schema: {
+        tags: ['admin: settings'],
+        summary: 'Change any of the settings (only the fields sent)',
+        body: adminSettingsUpdateSchema,
+        response: { 200: messageEnvelope(adminSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const updated = await settings.updateSettings(currentUser(request), request.body, { ip: request.ip });
+      const onlyTiers = Object.keys(request.body).every((key) => key === 'commissionTiers' || key === 'diamondValueMicros');
+      return okWithMessage(onlyTiers && Object.keys(request.body).length > 0 ? 'COMMISSION_SAVED' : 'DETAILS_UPDATED', updated);
+    },
+  );
+
+  app.put(
+    '/settings/logo',
+    {
+      preHandler: requirePermission('settings:write:any'),
+      schema: {
+        tags: ['admin: settings'],
+        summary: 'Upload the agency logo (multipart `file`: PNG or JPEG, at most 1 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: messageEnvelope(adminSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const upload = await readUploadedFile(request, LOGO_MAX_BYTES);
+      return okWithMessage('DETAILS_UPDATED', await settings.updateLogo(currentUser(request), upload, { ip: request.ip }));
+    },
   );
 };

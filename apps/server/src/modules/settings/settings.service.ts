@@ -1,22 +1,123 @@
-import type { PublicSettings } from '@agency/shared';
+import { LOGO_MAX_SIDE_PX, type AdminSettings, type AdminSettingsUpdate, type PublicSettings } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
-import { getSettingsRow } from './settings.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { getSettingsRow, updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
+import type { SettingsRow } from './settings.table.ts';
 
-export function createSettingsService(deps: { db: Database }) {
+export interface SettingsDeps {
+  db: Database;
+  clock?: Clock;
+  /** Where the logo lives; without it logo uploads are refused (tests of other modules). */
+  storage?: FileStorage;
+}
+
+function logoUrl(row: SettingsRow): string | null {
+  return row.logoKey ? `/api/settings/logo?v=${encodeURIComponent(row.logoKey.slice(6, 14))}` : null;
+}
+
+function toPublicSettings(row: SettingsRow): PublicSettings {
+  return {
+    agencyName: row.agencyName,
+    pageTitle: row.pageTitle,
+    pageDescription: row.pageDescription,
+    contactPhone: row.contactPhone,
+    contactEmail: row.contactEmail,
+    contactAddress: row.contactAddress,
+    supportHours: row.supportHours,
+    referralsEnabled: row.referralsEnabled,
+    logoUrl: logoUrl(row),
+  };
+}
+
+function toAdminSettings(row: SettingsRow): AdminSettings {
+  return {
+    ...toPublicSettings(row),
+    commissionTiers: row.commissionTiers,
+    diamondValueMicros: row.diamondValueMicros,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Values compared as JSON so that tier arrays count as changed only when they differ. */
+function diff(before: SettingsRow, changes: SettingsChanges) {
+  const result = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const [key, value] of Object.entries(changes)) {
+    const old = before[key as keyof SettingsRow];
+    if (JSON.stringify(old) !== JSON.stringify(value)) {
+      result.before[key] = old;
+      result.after[key] = value;
+    }
+  }
+  return result;
+}
+
+export function createSettingsService(deps: SettingsDeps) {
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+
   return {
     /** What the landing page and the document head show; no commission data. */
     async getPublicSettings(): Promise<PublicSettings> {
-      const row = await getSettingsRow(deps.db);
-      return {
-        agencyName: row.agencyName,
-        pageTitle: row.pageTitle,
-        pageDescription: row.pageDescription,
-        contactPhone: row.contactPhone,
-        contactEmail: row.contactEmail,
-        contactAddress: row.contactAddress,
-        supportHours: row.supportHours,
-        referralsEnabled: row.referralsEnabled,
-      };
+      return toPublicSettings(await getSettingsRow(db));
+    },
+
+    async getAdminSettings(): Promise<AdminSettings> {
+      return toAdminSettings(await getSettingsRow(db));
+    },
+
+    /** Writes only the fields sent (validated by the shared schema) and logs what changed. */
+    async updateSettings(admin: AuthUser, input: AdminSettingsUpdate, context: { ip: string }): Promise<AdminSettings> {
+      const changes: SettingsChanges = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const before = await getSettingsRow(tx);
+        const updated = await updateSettingsRow(tx, changes, now);
+        const changed = diff(before, changes);
+        if (Object.keys(changed.after).length > 0) {
+          await recordActivity(tx, { actorId: admin.id, action: 'settings.update', entityType: 'settings', entityId: '1', ...changed, ip: context.ip, at: now });
+        }
+        return updated;
+      });
+      return toAdminSettings(row);
+    },
+
+    /** The logo re-encoded (at most 512 px on its longer side); the old file is removed. */
+    async updateLogo(admin: AuthUser, upload: Buffer, context: { ip: string }): Promise<AdminSettings> {
+      if (!deps.storage) throw new AppError('SERVICE_UNAVAILABLE');
+      const image = await normalizeImage(upload, LOGO_MAX_SIDE_PX);
+      const key = createStorageKey('logos', imageExtension(image.type));
+      await deps.storage.put(key, image.data);
+      const now = clock.now();
+      const { before, row } = await db.transaction(async (tx) => {
+        const previous = await getSettingsRow(tx);
+        const updated = await updateSettingsRow(tx, { logoKey: key }, now);
+        await recordActivity(tx, {
+          actorId: admin.id,
+          action: 'settings.logo',
+          entityType: 'settings',
+          entityId: '1',
+          before: { logo: previous.logoKey },
+          after: { logo: key },
+          ip: context.ip,
+          at: now,
+        });
+        return { before: previous, row: updated };
+      });
+      if (before.logoKey) await deps.storage.delete(before.logoKey);
+      return toAdminSettings(row);
+    },
+
+    async readLogo(): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {
+      const row = await getSettingsRow(db);
+      if (!row.logoKey || !deps.storage) throw new AppError('NOT_FOUND');
+      const data = await deps.storage.get(row.logoKey);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { contentType: imageContentType(row.logoKey), data };
     },
   };
 }

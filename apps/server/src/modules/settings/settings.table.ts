@@ -23,6 +23,8 @@ export const settings = pgTable(
       .notNull()
       .default(DEFAULT_COMMISSION_TIERS),
     diamondValueMicros: integer('diamond_value_micros').notNull().default(DEFAULT_DIAMOND_VALUE_MICROS),
+    /** Storage key of the agency logo (`logos/<uuid>.png|jpg`), null until uploaded. */
+    logoKey: text('logo_key'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

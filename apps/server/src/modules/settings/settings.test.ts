@@ -23,6 +23,7 @@ describe('GET /api/settings/public', () => {
         contactAddress: '',
         supportHours: 'Weekdays 10:00-17:00',
         referralsEnabled: true,
+        logoUrl: null,
       },
     });
   });

@@ -1,8 +1,32 @@
-import { IconLink } from '@tabler/icons-react';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Skeleton, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../components/error-state.tsx';
+import { MyCreatorsList } from './my-creators-list.tsx';
+import { MyDetailsForm } from './my-details-form.tsx';
+import { useMyProfile } from './profile-api.ts';
+import { ReferralLinkCard } from './referral-link-card.tsx';
 
-// Placeholder: the screen's own work replaces this file.
+/** `/app/setting/myinformation`: own details, referral link (while referrals are on), own creators. */
 export default function MyInformationPage() {
-  return <ComingSoon screen="myInformation" icon={IconLink} />;
+  const { t } = useTranslation('profile');
+  const profile = useMyProfile();
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('myInformation.title')}
+      </Title>
+      {profile.isPending ? (
+        <Skeleton height={360} radius="md" />
+      ) : profile.isError ? (
+        <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <>
+          {profile.data.referralsEnabled && profile.data.referralLink ? <ReferralLinkCard link={profile.data.referralLink} /> : null}
+          <MyDetailsForm profile={profile.data} />
+        </>
+      )}
+      <MyCreatorsList />
+    </Stack>
+  );
 }

@@ -1,8 +1,37 @@
-import { IconUserCircle } from '@tabler/icons-react';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../components/error-state.tsx';
+import { AvatarCard } from './avatar-card.tsx';
+import { BankForm } from './bank-form.tsx';
+import { useMyProfile } from './profile-api.ts';
 
-// Placeholder: the screen's own work replaces this file.
+/** `/app/profiledata/profile`: own picture and bank details. */
 export default function ProfilePage() {
-  return <ComingSoon screen="profile" icon={IconUserCircle} />;
+  const { t } = useTranslation('profile');
+  const profile = useMyProfile();
+
+  if (profile.isPending) {
+    return (
+      <Stack gap="md">
+        <Skeleton height={140} radius="md" />
+        <Skeleton height={420} radius="md" />
+      </Stack>
+    );
+  }
+  if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+
+  const data = profile.data;
+  const initials = `${data.firstName.charAt(0)}${data.lastName.charAt(0)}`.toUpperCase();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('profilePage.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <AvatarCard avatarUrl={data.avatarUrl} initials={initials} />
+        {/* Remounts with fresh values after a save so the form shows what was stored. */}
+        <BankForm key={`${data.bank?.iban ?? ''}-${data.bankStatus}`} bank={data.bank} bankStatus={data.bankStatus} />
+      </SimpleGrid>
+    </Stack>
+  );
 }

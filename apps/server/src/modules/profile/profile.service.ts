@@ -1,0 +1,152 @@
+import { AVATAR_MAX_SIDE, type MyCreator, type MyProfile, type ProfileUpdateInput } from '@agency/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { toCreator } from '../creators/creators.service.ts';
+import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';
+import { toMember } from '../members/members.service.ts';
+import type { UserRow } from '../members/members.table.ts';
+import { getSettingsRow } from '../settings/settings.repository.ts';
+import { listCreatorsOfMember, updateUserFields } from './profile.repository.ts';
+
+export interface ProfileDeps {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  publicUrl: string;
+}
+
+/** The fields of `before` whose value differs in `after`, for the activity log. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+  const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (before[key] !== after[key]) {
+      changed.before[key] = before[key];
+      changed.after[key] = after[key];
+    }
+  }
+  return changed;
+}
+
+/** `2026-03` of a date, in UTC: the month the current figures belong to. */
+export function periodOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export function createProfileService(deps: ProfileDeps) {
+  const { db, clock, storage } = deps;
+
+  async function requireUser(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('NOT_FOUND');
+    return user;
+  }
+
+  /** Every call takes the signed-in user's id from the session, never from the request. */
+  async function getProfile(userId: string): Promise<MyProfile> {
+      const user = await requireUser(userId);
+      const bank = await findBankDetails(db, userId);
+      const { referralsEnabled } = await getSettingsRow(db);
+      const member = toMember(user, Boolean(bank?.verifiedAt), deps.publicUrl);
+      return {
+        ...member,
+        referralLink: referralsEnabled ? member.referralLink : '',
+        bank: bank
+          ? { holderName: bank.holderName, identityNumber: bank.identityNumber, bankName: bank.bankName, iban: bank.iban }
+          : null,
+        locale: user.locale,
+        avatarUrl: user.avatarKey ? `/api/me/avatar?v=${encodeURIComponent(user.avatarKey.slice(8, 16))}` : null,
+        referralsEnabled,
+      };
+  }
+
+  return {
+    getProfile,
+
+    async updateProfile(userId: string, input: ProfileUpdateInput & { email: string | null }, context: { ip: string }) {
+      const user = await requireUser(userId);
+      if (input.email && input.email !== user.email) {
+        const holder = await findUserByEmail(db, input.email);
+        if (holder && holder.id !== userId) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      }
+      const values = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        locale: input.locale,
+        invoicePreference: input.invoicePreference,
+      };
+      const now = clock.now();
+      try {
+        await db.transaction(async (tx) => {
+          await updateUserFields(tx, userId, values, now);
+          const changed = changedFields(
+            { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference },
+            values,
+          );
+          await recordActivity(tx, { actorId: userId, action: 'profile.update', entityType: 'user', entityId: userId, ...changed, ip: context.ip, at: now });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        throw error;
+      }
+      return getProfile(userId);
+    },
+
+    /** Stores the picture re-encoded (at most 256x256) under a new key and removes the old file. */
+    async updateAvatar(userId: string, upload: Buffer, context: { ip: string }): Promise<{ avatarUrl: string }> {
+      const user = await requireUser(userId);
+      const image = await normalizeImage(upload, AVATAR_MAX_SIDE);
+      const key = createStorageKey('avatars', imageExtension(image.type));
+      await storage.put(key, image.data);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await updateUserFields(tx, userId, { avatarKey: key }, now);
+        await recordActivity(tx, {
+          actorId: userId,
+          action: 'profile.avatar',
+          entityType: 'user',
+          entityId: userId,
+          before: { avatar: user.avatarKey },
+          after: { avatar: key },
+          ip: context.ip,
+          at: now,
+        });
+      });
+      if (user.avatarKey) await storage.delete(user.avatarKey);
+      return { avatarUrl: `/api/me/avatar?v=${encodeURIComponent(key.slice(8, 16))}` };
+    },
+
+    /** The picture of `userId` (the caller decided who may see it); 404 when there is none. */
+    async readAvatar(userId: string): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {
+      const user = await requireUser(userId);
+      if (!user.avatarKey) throw new AppError('NOT_FOUND');
+      const data = await storage.get(user.avatarKey);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { contentType: imageContentType(user.avatarKey), data };
+    },
+
+    async listMyCreators(userId: string, page: { page: number; pageSize: number }) {
+      const period = periodOf(clock.now());
+      const { rows, total } = await listCreatorsOfMember(db, userId, period, page);
+      const items: MyCreator[] = rows.map(({ creator, month }) => ({
+        ...toCreator(creator),
+        period,
+        diamonds: month?.diamonds ?? 0,
+        validDays: month?.validDays ?? 0,
+        liveSeconds: month?.liveSeconds ?? 0,
+        matches: month?.matches ?? 0,
+        lastLiveAt: month?.lastLiveAt ? month.lastLiveAt.toISOString() : null,
+        relation:
+          creator.affiliateId === userId && creator.ownerId === userId ? 'both' : creator.affiliateId === userId ? 'affiliate' : 'owner',
+      }));
+      return { items, total, page: page.page, pageSize: page.pageSize };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

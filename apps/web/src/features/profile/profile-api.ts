@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BankDetailsInput, MyCreator, MyProfile, ProfileUpdateInput } from '@agency/shared';
+import { api } from '../../lib/api-client.ts';
+import { readSession } from '../../lib/session.ts';
+
+export const myProfileQueryKey = ['me', 'profile'] as const;
+
+/** `GET /api/me/profile`: own member fields, bank details, picture and referral link. */
+export function useMyProfile() {
+  return useQuery({ queryKey: myProfileQueryKey, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) => api.put<MyProfile>('/me/profile', input),
+    onSuccess: (result) => {
+      client.setQueryData(myProfileQueryKey, result.data);
+      void client.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+export function useUpdateBank() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BankDetailsInput) => api.put<{ bankStatus: string }>('/me/bank', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me'] }),
+  });
+}
+
+export function useUploadAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.put<{ avatarUrl: string }>('/me/avatar', form);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: myProfileQueryKey }),
+  });
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function useMyCreators(page: number, pageSize = 10) {
+  return useQuery({
+    queryKey: ['me', 'creators', page, pageSize],
+    queryFn: async () => (await api.get<Page<MyCreator>>(`/me/creators?page=${page}&pageSize=${pageSize}`)).data,
+  });
+}
+
+/**
+ * The picture needs the token header, so it is fetched and shown through an object URL
+ * (a plain <img src> would go without the token).
+ */
+export function useAuthorizedImage(url: string | null | undefined): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return undefined;
+    let cancelled = false;
+    let created: string | null = null;
+    const session = readSession();
+    fetch(url, { headers: session ? { accesstoken: session.token } : {} })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => {
+        if (cancelled || !blob) return;
+        created = URL.createObjectURL(blob);
+        setObjectUrl(created);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [url]);
+  return url ? objectUrl : null;
+}

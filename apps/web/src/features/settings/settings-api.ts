@@ -1,0 +1,75 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSettings, AdminSettingsUpdate, Member, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
+import { api } from '../../lib/api-client.ts';
+import { publicSettingsQueryKey } from '../../lib/public-settings.ts';
+
+const adminSettingsKey = ['admin', 'settings'] as const;
+
+export function useAdminSettings() {
+  return useQuery({ queryKey: adminSettingsKey, queryFn: async () => (await api.get<AdminSettings>('/admin/settings')).data });
+}
+
+/** Saves settings; the public settings (landing page, document head) refresh too. */
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminSettingsUpdate) => api.put<AdminSettings>('/admin/settings', input),
+    onSuccess: (result) => {
+      client.setQueryData(adminSettingsKey, result.data);
+      void client.invalidateQueries({ queryKey: publicSettingsQueryKey });
+    },
+  });
+}
+
+export function useUploadLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.put<AdminSettings>('/admin/settings/logo', form);
+    },
+    onSuccess: (result) => {
+      client.setQueryData(adminSettingsKey, result.data);
+      void client.invalidateQueries({ queryKey: publicSettingsQueryKey });
+    },
+  });
+}
+
+const ownSessionsKey = ['me', 'sessions'] as const;
+
+export function useOwnSessions() {
+  return useQuery({ queryKey: ownSessionsKey, queryFn: async () => (await api.get<Session[]>('/me/sessions')).data });
+}
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<object>(`/me/sessions/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ownSessionsKey }),
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) => api.put<{ endedSessions: number }>('/me/password', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ownSessionsKey }),
+  });
+}
+
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: ['admin', 'members', 'search', q],
+    queryFn: async () => (await api.get<{ items: Member[] }>(`/admin/members?pageSize=20&q=${encodeURIComponent(q)}`)).data.items,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useRotateReferralCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => api.post<ReferralCodeRotation>(`/admin/members/${encodeURIComponent(memberId)}/referral-code/rotate`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'members'] }),
+  });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales.ts';
+import { emailSchema } from './auth.ts';
+import { creatorSchema } from './creators.ts';
+import { profileSchema } from './members.ts';
+
+/** `PUT /api/me/profile`: what a member may change about themselves (never phone, role or status). */
+export const profileUpdateInputSchema = z.strictObject({
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  /** An empty string or null removes the e-mail. */
+  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
+  locale: z.enum(LOCALES),
+  invoicePreference: z.enum(['default', 'custom']),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateInputSchema>;
+
+/**
+ * `GET /api/me/profile`: the member (PRODUCT section 4 fields), bank details, and what the own
+ * screens need besides: language, picture, and whether referral links are on (the link is
+ * empty while they are off).
+ */
+export const myProfileSchema = profileSchema.extend({
+  locale: z.enum(LOCALES),
+  avatarUrl: z.string().nullable(),
+  referralsEnabled: z.boolean(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** A creator of `GET /api/me/creators` with the current month's figures. */
+export const myCreatorSchema = creatorSchema.extend({
+  period: z.string(),
+  diamonds: z.number().int(),
+  validDays: z.number().int(),
+  liveSeconds: z.number().int(),
+  matches: z.number().int(),
+  lastLiveAt: z.string().nullable(),
+  /** How this member relates to the creator: brought it (affiliate), signs in for it (owner), or both. */
+  relation: z.enum(['affiliate', 'owner', 'both']),
+});
+export type MyCreator = z.infer<typeof myCreatorSchema>;
+
+export const myCreatorsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Avatars: PNG or JPEG by content, at most 2 MB, stored at most 256x256. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_SIDE = 256;
+/** The agency logo: PNG or JPEG by content, at most 1 MB. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** The logo is stored at most this many pixels on its longer side. */
+export const LOGO_MAX_SIDE_PX = 512;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
