@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
@@ -6,20 +7,36 @@ import { migrateDatabase } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLoggerOptions } from './lib/logger.ts';
+import { createLocalStorage } from './lib/storage.ts';
+import { activityAdminRoutes } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
 import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications/applications.routes.ts';
 import { createApplicationsService } from './modules/applications/applications.service.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { createCreatorsAdminService } from './modules/creators/creators.admin.service.ts';
+import { creatorAdminRoutes } from './modules/creators/creators.routes.ts';
+import { exportsAdminRoutes } from './modules/exports/exports.routes.ts';
+import { createExportsService } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { createMembersAdminService } from './modules/members/members.admin.service.ts';
 import { memberAdminRoutes, memberSelfRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { devOutboxRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessaging } from './modules/messaging/messaging.service.ts';
 import type { Messaging } from './modules/messaging/messaging.types.ts';
-import { publicSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { agencyAdminRoutes } from './modules/agency/agency.routes.ts';
+import { createAgencyService } from './modules/agency/agency.service.ts';
+import { bankSelfRoutes } from './modules/bank/bank.routes.ts';
+import { createBankService } from './modules/bank/bank.service.ts';
+import { profileAdminRoutes, profileSelfRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { sessionsAdminRoutes, sessionsSelfRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { publicSettingsRoutes, settingsAdminRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createAuthenticate, documentTokenSecurity } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -97,7 +114,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('the outbox provider delivers no SMS or e-mail: configure SMS_PROVIDER=http and MAIL_PROVIDER=smtp');
   }
   const health = createHealthService({ database });
-  const settings = createSettingsService({ db });
+  // Uploaded pictures (avatars, logo): a local folder; S3-compatible storage can implement FileStorage.
+  const storage = createLocalStorage(join(env.DATA_DIR, 'uploads'));
+  const settings = createSettingsService({ db, clock, storage });
+  const profile = createProfileService({ db, clock, storage, publicUrl: env.PUBLIC_URL });
+  const bank = createBankService({ db, clock });
+  const sessions = createSessionsService({ db, clock });
+  const agency = createAgencyService({ db, clock, publicUrl: env.PUBLIC_URL });
   const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
   const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, log: app.log });
   const auth = createAuthService({ db, clock, otp });
@@ -108,7 +131,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: env.PUBLIC_URL,
     companyId: env.COMPANY_ID,
   });
-  const applications = createApplicationsService({ db, clock, otp, publicUrl: env.PUBLIC_URL });
+  const applications = createApplicationsService({ db, clock, otp, publicUrl: env.PUBLIC_URL, sms: messaging, log: app.log });
+  const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL });
+  const creatorsAdmin = createCreatorsAdminService({ db, clock });
+  const activity = createActivityService({ db });
+  const databaseExports = createExportsService({ db, clock });
   const authenticate = createAuthenticate((token) => auth.resolveSession(token));
 
   // ---- plugins ----
@@ -132,6 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       documentTokenSecurity(scope);
       scope.addHook('onRequest', authenticate);
       await scope.register(memberSelfRoutes, { members });
+      await scope.register(profileSelfRoutes, { profile });
+      await scope.register(bankSelfRoutes, { bank });
+      await scope.register(sessionsSelfRoutes, { sessions });
     },
     { prefix: '/api/me' },
   );
@@ -143,7 +173,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scope.addHook('onRequest', authenticate);
       scope.addHook('onRequest', requireRole('admin'));
       await scope.register(applicationAdminRoutes, { applications });
-      await scope.register(memberAdminRoutes, { members });
+      await scope.register(memberAdminRoutes, { membersAdmin });
+      await scope.register(creatorAdminRoutes, { creators: creatorsAdmin });
+      await scope.register(profileAdminRoutes, { profile });
+      await scope.register(sessionsAdminRoutes, { sessions });
+      await scope.register(agencyAdminRoutes, { agency });
+      await scope.register(settingsAdminRoutes, { settings });
+      await scope.register(activityAdminRoutes, { activity });
+      await scope.register(exportsAdminRoutes, { databaseExports });
     },
     { prefix: '/api/admin' },
   );

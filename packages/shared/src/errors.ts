@@ -37,6 +37,16 @@ export const ERRORS = {
   REFERRAL_CODE_INVALID: { status: 400, message: 'Invalid referral code' },
   REASON_TOO_SHORT: { status: 400, message: 'Please enter a cancel reason with at least 10 characters' },
   USER_DELETE_FAILED: { status: 409, message: 'Failed to delete user' },
+  APPLICATION_NOT_PENDING: { status: 409, message: 'This application has already been reviewed' },
+  MEMBER_REFERENCE_INVALID: { status: 400, message: 'The selected member does not exist' },
+
+  // profile, bank details, sessions, agency settings
+  IBAN_INVALID: { status: 400, message: 'Invalid IBAN' },
+  IDENTITY_NUMBER_INVALID: { status: 400, message: 'Invalid identity number' },
+  PASSWORD_CURRENT_INVALID: { status: 400, message: 'The current password is not correct' },
+  IMAGE_EMPTY: { status: 400, message: 'Please select an image' },
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image is too large' },
+  IMAGE_TYPE_INVALID: { status: 415, message: 'Please select a PNG or JPG image' },
 
   // files
   FILE_AND_DATE_REQUIRED: { status: 400, message: 'Please select a file and date' },

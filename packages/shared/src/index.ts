@@ -13,6 +13,11 @@ export * from './schemas/commission.ts';
 export * from './schemas/members.ts';
 export * from './schemas/creators.ts';
 export * from './schemas/application-review.ts';
+export * from './schemas/activity.ts';
+export * from './schemas/profile.ts';
+export * from './schemas/bank.ts';
+export * from './schemas/agency.ts';
+export * from './schemas/sessions.ts';
 
 /** Business constants of SPEC section 9. */
 export const MIN_PAYOUT_CENTS = 5000;

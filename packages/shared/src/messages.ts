@@ -26,6 +26,15 @@ export const MESSAGES = {
   PASSWORD_RESET_SENT: 'Password reset link sent',
   PASSWORD_RESET_DONE: 'Password changed, please sign in',
   REGISTERED: 'Registration received',
+  APPLICATION_APPROVED: 'Application approved',
+  APPLICATION_REJECTED: 'Application rejected',
+  USER_DISABLED: 'User disabled: the record has money history and is kept',
+  BANK_VERIFIED: 'Bank details verified',
+  CREATOR_DELETED: 'Creator deleted successfully',
+  CREATOR_DEACTIVATED: 'Creator set inactive: the record has figures and is kept',
+  PASSWORD_CHANGED: 'Password changed successfully',
+  SESSION_ENDED: 'Session ended',
+  REFERRAL_CODE_ROTATED: 'Referral code changed successfully',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../permissions.ts';
 import { bankStatusSchema, memberStatusSchema } from './auth.ts';
 import { listQuerySchema } from './common.ts';
+import { creatorListItemSchema, historyEntrySchema } from './creators.ts';
 
 /** A member as admin lists and profiles show them (PRODUCT section 4). */
 export const memberSchema = z.object({
@@ -45,3 +46,77 @@ export const memberListQuerySchema = listQuerySchema.extend({
     .optional(),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+// ---- admin: members list, detail and changes (issue 3 slice A) ----
+
+/** A member named by another record ("affiliated with", a creator's affiliate or owner). */
+export const memberRefSchema = z.object({ uid: z.string(), firstName: z.string(), lastName: z.string() });
+export type MemberRef = z.infer<typeof memberRefSchema>;
+
+/** One row of `GET /api/admin/members`. */
+export const memberListItemSchema = memberSchema.extend({
+  /** Usernames of the creators the member owns (signs in for). */
+  tiktokUsernames: z.array(z.string()),
+  /** The referrer, "affiliated with". */
+  affiliatedWith: memberRefSchema.nullable(),
+  /** Creators whose affiliate is this member. */
+  creatorCount: z.number().int(),
+});
+export type MemberListItem = z.infer<typeof memberListItemSchema>;
+
+export const MEMBER_ADMIN_SORT_FIELDS = [...MEMBER_SORT_FIELDS, 'creatorCount', 'commissionRateBps'] as const;
+export type MemberSortField = (typeof MEMBER_ADMIN_SORT_FIELDS)[number];
+
+/** `GET /api/admin/members?q=&page=&pageSize=&sort=&status=&bankStatus=` */
+export const memberAdminListQuerySchema = memberListQuerySchema.extend({
+  bankStatus: bankStatusSchema.optional(),
+  sort: z
+    .enum([...MEMBER_ADMIN_SORT_FIELDS, ...MEMBER_ADMIN_SORT_FIELDS.map((field) => `-${field}` as const)])
+    .optional(),
+});
+export type MemberAdminListQuery = z.infer<typeof memberAdminListQuerySchema>;
+
+const nameField = z.string().trim().min(1).max(100);
+/** A personal commission rate in basis points (1% = 100); null follows the tiers. */
+export const commissionRateBpsSchema = z.number().int().min(0).max(10_000).nullable();
+
+/** `POST /api/admin/members`. The phone is checked and normalised to E.164 by the server. */
+export const memberCreateSchema = z.strictObject({
+  firstName: nameField,
+  lastName: nameField,
+  phone: z.string().trim().min(1).max(32),
+  email: z.email().max(200).nullable().optional(),
+  status: memberStatusSchema.default('active'),
+  commissionRateBps: commissionRateBpsSchema.optional(),
+  /** uid of the referrer ("affiliated with"). */
+  referredBy: z.uuid().nullable().optional(),
+});
+export type MemberCreateInput = z.input<typeof memberCreateSchema>;
+export type MemberCreate = z.infer<typeof memberCreateSchema>;
+
+/** `PUT /api/admin/members/:id`: any subset of the create fields. */
+export const memberUpdateSchema = z.strictObject({
+  firstName: nameField.optional(),
+  lastName: nameField.optional(),
+  phone: z.string().trim().min(1).max(32).optional(),
+  email: z.email().max(200).nullable().optional(),
+  status: memberStatusSchema.optional(),
+  commissionRateBps: commissionRateBpsSchema.optional(),
+  referredBy: z.uuid().nullable().optional(),
+});
+export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
+
+/** `DELETE /api/admin/members/:id`: a member with money history is disabled, never erased. */
+export const memberDeleteResultSchema = z.object({ uid: z.string(), outcome: z.enum(['deleted', 'disabled']) });
+export type MemberDeleteResult = z.infer<typeof memberDeleteResultSchema>;
+
+export const bankVerifyResultSchema = z.object({ uid: z.string(), bankStatus: bankStatusSchema, verifiedAt: z.string() });
+
+/** `GET /api/admin/members/:id`: the member, their creators, bank details and change history. */
+export const memberDetailSchema = memberListItemSchema.extend({
+  bank: bankDetailsSchema.extend({ verifiedAt: z.string().nullable() }).nullable(),
+  /** Creators the member owns or is the affiliate of, with this month's figures. */
+  creators: z.array(creatorListItemSchema),
+  history: z.array(historyEntrySchema),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;

@@ -3,7 +3,10 @@ import {
   normalizeTiktokUsername,
   type ApplicationInput,
   type ApplicationListQuery,
+  type ApplicationDecision,
   type ApplicationReviewItem,
+  type Locale,
+  REASON_MIN_LENGTH,
 } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,13 +18,35 @@ import { findCreatorByUsername, insertCreator } from '../creators/creators.repos
 import { toCreator } from '../creators/creators.service.ts';
 import { findUserByPhone, findUserByReferralCode, insertUser } from '../members/members.repository.ts';
 import { createUniqueReferralCode, toMember } from '../members/members.service.ts';
+import { getSettingsRow } from '../settings/settings.repository.ts';
+import { lockPendingCreatorsOwnedBy, setCreatorsStatus } from '../creators/creators.repository.ts';
+import { lockUser, updateUser } from '../members/members.admin.repository.ts';
+import type { SmsSender } from '../messaging/messaging.types.ts';
 import { listApplicationRows } from './applications.repository.ts';
+
+/** The approval SMS, in the applicant's language. */
+const APPROVED_SMS: Record<Locale, (signInUrl: string) => string> = {
+  tr: (url) => `Başvurunuz onaylandı! Artık giriş yapabilirsiniz: ${url}`,
+  en: (url) => `Your application was approved! You can sign in now: ${url}`,
+  de: (url) => `Ihre Bewerbung wurde genehmigt! Sie können sich jetzt anmelden: ${url}`,
+  az: (url) => `Müraciətiniz təsdiqləndi! İndi daxil ola bilərsiniz: ${url}`,
+  ru: (url) => `Ваша заявка одобрена! Теперь вы можете войти: ${url}`,
+  ro: (url) => `Aplicația ta a fost aprobată! Te poți conecta acum: ${url}`,
+};
+
+export interface ReviewActor {
+  id: string;
+  ip: string;
+}
 
 export interface ApplicationsDeps {
   db: Database;
   clock: Clock;
   otp: OtpService;
   publicUrl: string;
+  /** The messaging provider: the approval SMS goes through it. */
+  sms: SmsSender;
+  log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
 /** Unique indexes that a parallel duplicate submission can hit, and what the caller is told. */
@@ -45,7 +70,8 @@ export function createApplicationsService(deps: ApplicationsDeps) {
 
       let referrerId: string | null = null;
       const ref = input.ref?.trim();
-      if (ref) {
+      // Referral links off: the application is accepted, the referrer is not recorded (docs/decisions/004-referrals-off.md).
+      if (ref && (await getSettingsRow(db)).referralsEnabled) {
         const referrer = await findUserByReferralCode(db, ref.toUpperCase());
         if (!referrer || referrer.role !== 'user' || referrer.status !== 'active') {
           throw new AppError('REFERRAL_CODE_INVALID');
@@ -114,6 +140,92 @@ export function createApplicationsService(deps: ApplicationsDeps) {
         submittedAt: row.member.createdAt.toISOString(),
       }));
       return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Activates the applicant and their pending creators in one transaction, then sends the SMS. */
+    async approve(id: string, actor: ReviewActor): Promise<ApplicationDecision> {
+      const { member, creatorIds } = await db.transaction(async (tx) => {
+        const current = await lockUser(tx, id);
+        if (!current || current.role !== 'user') throw new AppError('NOT_FOUND');
+        if (current.status !== 'pending') throw new AppError('APPLICATION_NOT_PENDING');
+        const pendingCreators = await lockPendingCreatorsOwnedBy(tx, id);
+        const now = clock.now();
+        const updated = await updateUser(tx, id, { status: 'active', statusReason: null, updatedAt: now });
+        const ids = pendingCreators.map((creator) => creator.id);
+        await setCreatorsStatus(tx, ids, { status: 'active', reason: null, updatedAt: now });
+        await recordActivity(tx, {
+          actorId: actor.id,
+          action: 'application.approve',
+          entityType: 'user',
+          entityId: id,
+          before: { status: 'pending', creators: pendingCreators.map((creator) => ({ id: creator.id, status: creator.status })) },
+          after: { status: 'active', creators: ids.map((creatorId) => ({ id: creatorId, status: 'active' })) },
+          ip: actor.ip,
+          at: now,
+        });
+        for (const creator of pendingCreators) {
+          await recordActivity(tx, {
+            actorId: actor.id,
+            action: 'creator.approve',
+            entityType: 'creator',
+            entityId: creator.id,
+            before: { status: creator.status },
+            after: { status: 'active' },
+            ip: actor.ip,
+            at: now,
+          });
+        }
+        return { member: updated, creatorIds: ids };
+      });
+      if (member.phone) {
+        const text = APPROVED_SMS[member.locale](`${deps.publicUrl}/app/sessions/signIn`);
+        try {
+          await deps.sms.sendSms(member.phone, text, { purpose: 'application-approved' });
+        } catch (error) {
+          // The approval stands; a failed notification is logged, not turned into a failed answer.
+          deps.log?.warn({ err: error, memberId: id }, 'approval SMS could not be sent');
+        }
+      }
+      return { id, status: 'active', creatorIds };
+    },
+
+    /** Rejects the applicant and their pending creators with a reason of at least 10 characters. */
+    async reject(id: string, rawReason: string, actor: ReviewActor): Promise<ApplicationDecision> {
+      const reason = rawReason.trim();
+      if (reason.length < REASON_MIN_LENGTH) throw new AppError('REASON_TOO_SHORT');
+      return db.transaction(async (tx) => {
+        const current = await lockUser(tx, id);
+        if (!current || current.role !== 'user') throw new AppError('NOT_FOUND');
+        if (current.status !== 'pending') throw new AppError('APPLICATION_NOT_PENDING');
+        const pendingCreators = await lockPendingCreatorsOwnedBy(tx, id);
+        const now = clock.now();
+        await updateUser(tx, id, { status: 'rejected', statusReason: reason, updatedAt: now });
+        const ids = pendingCreators.map((creator) => creator.id);
+        await setCreatorsStatus(tx, ids, { status: 'rejected', reason, updatedAt: now });
+        await recordActivity(tx, {
+          actorId: actor.id,
+          action: 'application.reject',
+          entityType: 'user',
+          entityId: id,
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason, creatorIds: ids },
+          ip: actor.ip,
+          at: now,
+        });
+        for (const creator of pendingCreators) {
+          await recordActivity(tx, {
+            actorId: actor.id,
+            action: 'creator.reject',
+            entityType: 'creator',
+            entityId: creator.id,
+            before: { status: creator.status, reason: creator.reason },
+            after: { status: 'rejected', reason },
+            ip: actor.ip,
+            at: now,
+          });
+        }
+        return { id, status: 'rejected' as const, creatorIds: ids };
+      });
     },
   };
 }

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CreatorListQuery, CreatorSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { creators, type CreatorRow } from './creators.table.ts';
+import { users } from '../members/members.table.ts';
+import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from './creators.table.ts';
 
 export async function findCreatorByUsername(db: Executor, tiktokUsername: string): Promise<CreatorRow | undefined> {
   const [row] = await db.select().from(creators).where(eq(creators.tiktokUsername, tiktokUsername));
@@ -11,4 +14,245 @@ export async function insertCreator(db: Executor, values: typeof creators.$infer
   const [row] = await db.insert(creators).values(values).returning();
   if (!row) throw new Error('insert into creators returned nothing');
   return row;
+}
+
+// ---- admin list, detail and changes ----
+
+export interface CreatorRefRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface CreatorFiguresRow {
+  diamonds: number;
+  validDays: number;
+  liveSeconds: number;
+  matches: number;
+  lastLiveAt: Date | null;
+}
+
+export interface CreatorListRow {
+  creator: CreatorRow;
+  figures: CreatorFiguresRow;
+  affiliate: CreatorRefRow | null;
+  owner: CreatorRefRow | null;
+}
+
+const affiliates = alias(users, 'affiliates');
+const owners = alias(users, 'owners');
+
+function currentMonthJoin(period: string) {
+  return and(eq(creatorMonths.creatorId, creators.id), eq(creatorMonths.period, period));
+}
+
+const figureColumns = {
+  diamonds: sql<number>`coalesce(${creatorMonths.diamonds}, 0)`.mapWith(Number),
+  validDays: sql<number>`coalesce(${creatorMonths.validDays}, 0)`.mapWith(Number),
+  liveSeconds: sql<number>`coalesce(${creatorMonths.liveSeconds}, 0)`.mapWith(Number),
+  matches: sql<number>`coalesce(${creatorMonths.matches}, 0)`.mapWith(Number),
+  lastLiveAt: creatorMonths.lastLiveAt,
+};
+
+/** Columns of `creators` the list sorts by (all NOT NULL, so their indexes serve the order). */
+const CREATOR_COLUMNS = {
+  tiktokUsername: creators.tiktokUsername,
+  name: creators.name,
+  status: creators.status,
+  joinedAt: creators.joinedAt,
+} as const;
+
+/** Figures columns: sorted in two parts, creators with figures this month and those without. */
+const FIGURE_COLUMNS = {
+  diamonds: creatorMonths.diamonds,
+  validDays: creatorMonths.validDays,
+  liveSeconds: creatorMonths.liveSeconds,
+  matches: creatorMonths.matches,
+  lastLiveAt: creatorMonths.lastLiveAt,
+} as const;
+
+function creatorListWhere(query: CreatorListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(creators.status, query.status));
+  if (query.affiliateId) conditions.push(eq(creators.affiliateId, query.affiliateId));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const search = or(ilike(creators.tiktokUsername, pattern), ilike(creators.name, pattern), ilike(creators.phone, pattern));
+    if (search) conditions.push(search);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+type SelectedRow = Omit<CreatorListRow, 'figures'> & CreatorFiguresRow;
+
+function toListRow({ creator, affiliate, owner, ...figures }: SelectedRow): CreatorListRow {
+  return { creator, affiliate, owner, figures };
+}
+
+function selectCreatorRows(db: Executor, period: string) {
+  return db
+    .select({
+      creator: creators,
+      ...figureColumns,
+      affiliate: { id: affiliates.id, firstName: affiliates.firstName, lastName: affiliates.lastName },
+      owner: { id: owners.id, firstName: owners.firstName, lastName: owners.lastName },
+    })
+    .from(creators)
+    .leftJoin(creatorMonths, currentMonthJoin(period))
+    .leftJoin(affiliates, eq(affiliates.id, creators.affiliateId))
+    .leftJoin(owners, eq(owners.id, creators.ownerId));
+}
+
+/**
+ * Creators with the figures of `period`, searched, filtered, sorted and paged in the database.
+ * The page's ids are found first (on the narrowest query the indexes can serve), then their rows.
+ * Sorting by a figure: creators without figures this month come after every creator with figures
+ * when descending (before them when ascending), each part ordered by id among equals.
+ */
+export async function listCreatorRows(
+  db: Executor,
+  query: CreatorListQuery,
+  period: string,
+): Promise<{ rows: CreatorListRow[]; total: number }> {
+  const where = creatorListWhere(query);
+  const sort = query.sort ?? '-joinedAt';
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as CreatorSortField;
+  const offset = (query.page - 1) * query.pageSize;
+  const [totalRow] = await db.select({ value: count() }).from(creators).where(where);
+  const total = totalRow?.value ?? 0;
+
+  let ids: string[];
+  if (field in FIGURE_COLUMNS) {
+    ids = await pageIdsByFigure(db, { where, period, column: FIGURE_COLUMNS[field as keyof typeof FIGURE_COLUMNS], descending, offset, limit: query.pageSize });
+  } else {
+    const column = CREATOR_COLUMNS[field as keyof typeof CREATOR_COLUMNS];
+    const rows = await db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(where)
+      .orderBy(descending ? desc(column) : asc(column), asc(creators.id))
+      .limit(query.pageSize)
+      .offset(offset);
+    ids = rows.map((row) => row.id);
+  }
+  if (ids.length === 0) return { rows: [], total };
+  const found = await selectCreatorRows(db, period).where(inArray(creators.id, ids));
+  const byId = new Map(found.map((row) => [row.creator.id, toListRow(row)]));
+  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+async function pageIdsByFigure(
+  db: Executor,
+  options: { where: SQL | undefined; period: string; column: AnyPgColumn; descending: boolean; offset: number; limit: number },
+): Promise<string[]> {
+  const { where, period, column, descending, offset, limit } = options;
+  const withFiguresWhere = and(eq(creatorMonths.period, period), where);
+  const withFigures = (skip: number, take: number) =>
+    db
+      .select({ id: creators.id })
+      .from(creatorMonths)
+      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+      .where(withFiguresWhere)
+      // NOT NULL figures sort plainly (served by creator_months_period_diamonds_idx, ties by id
+      // in the same direction); the last LIVE time may be empty and puts empty ones at the end.
+      .orderBy(
+        column === creatorMonths.lastLiveAt
+          ? sql`${column} ${sql.raw(descending ? 'desc nulls last' : 'asc nulls first')}`
+          : descending
+            ? desc(column)
+            : asc(column),
+        descending ? desc(creatorMonths.creatorId) : asc(creatorMonths.creatorId),
+      )
+      .limit(take)
+      .offset(skip);
+  const withoutFiguresWhere = and(
+    sql`not exists (select 1 from creator_months m where m.creator_id = ${creators.id} and m.period = ${period})`,
+    where,
+  );
+  const withoutFigures = (skip: number, take: number) =>
+    db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(withoutFiguresWhere)
+      .orderBy(descending ? desc(creators.id) : asc(creators.id))
+      .limit(take)
+      .offset(skip);
+  const countOf = async (first: 'with' | 'without') => {
+    const [row] =
+      first === 'with'
+        ? await db.select({ value: count() }).from(creatorMonths).innerJoin(creators, eq(creators.id, creatorMonths.creatorId)).where(withFiguresWhere)
+        : await db.select({ value: count() }).from(creators).where(withoutFiguresWhere);
+    return row?.value ?? 0;
+  };
+
+  const [firstPart, secondPart, firstName] = descending
+    ? ([withFigures, withoutFigures, 'with'] as const)
+    : ([withoutFigures, withFigures, 'without'] as const);
+  const head = (await firstPart(offset, limit)).map((row) => row.id);
+  if (head.length === limit) return head;
+  // The page runs past the first part: continue in the second one.
+  const firstCount = head.length > 0 ? offset + head.length : await countOf(firstName);
+  const tail = await secondPart(Math.max(0, offset - firstCount), limit - head.length);
+  return [...head, ...tail.map((row) => row.id)];
+}
+
+export async function findCreatorListRow(db: Executor, id: string, period: string): Promise<CreatorListRow | undefined> {
+  const [row] = await selectCreatorRows(db, period).where(eq(creators.id, id));
+  return row ? toListRow(row) : undefined;
+}
+
+/** Creators a member owns or brought, with the figures of `period`. */
+export async function listCreatorRowsOfMember(db: Executor, memberId: string, period: string): Promise<CreatorListRow[]> {
+  const rows = await selectCreatorRows(db, period)
+    .where(or(eq(creators.ownerId, memberId), eq(creators.affiliateId, memberId)))
+    .orderBy(asc(creators.tiktokUsername));
+  return rows.map(toListRow);
+}
+
+export async function findCreatorById(db: Executor, id: string): Promise<CreatorRow | undefined> {
+  const [row] = await db.select().from(creators).where(eq(creators.id, id));
+  return row;
+}
+
+export async function lockCreator(db: Executor, id: string): Promise<CreatorRow | undefined> {
+  const [row] = await db.select().from(creators).where(eq(creators.id, id)).for('update');
+  return row;
+}
+
+export async function updateCreator(db: Executor, id: string, values: Partial<typeof creators.$inferInsert>): Promise<CreatorRow> {
+  const [row] = await db.update(creators).set(values).where(eq(creators.id, id)).returning();
+  if (!row) throw new Error('update of creators returned nothing');
+  return row;
+}
+
+export async function deleteCreator(db: Executor, id: string): Promise<void> {
+  await db.delete(creators).where(eq(creators.id, id));
+}
+
+export async function hasFigures(db: Executor, creatorId: string): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(creatorMonths).where(eq(creatorMonths.creatorId, creatorId));
+  return (row?.value ?? 0) > 0;
+}
+
+export async function listMonthsOf(db: Executor, creatorId: string): Promise<CreatorMonthRow[]> {
+  return db.select().from(creatorMonths).where(eq(creatorMonths.creatorId, creatorId)).orderBy(desc(creatorMonths.period));
+}
+
+/** Pending creators an applicant owns, locked. */
+export async function lockPendingCreatorsOwnedBy(db: Executor, ownerId: string): Promise<CreatorRow[]> {
+  return db
+    .select()
+    .from(creators)
+    .where(and(eq(creators.ownerId, ownerId), eq(creators.status, 'pending')))
+    .for('update');
+}
+
+export async function setCreatorsStatus(
+  db: Executor,
+  ids: string[],
+  values: { status: CreatorRow['status']; reason: string | null; updatedAt: Date },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(creators).set(values).where(inArray(creators.id, ids));
 }

@@ -25,6 +25,9 @@ export const creators = pgTable(
     check('creators_tiktok_username_format_check', sql`${table.tiktokUsername} ~ '^[a-z0-9._]{2,24}$'`),
     index('creators_owner_idx').on(table.ownerId),
     index('creators_affiliate_idx').on(table.affiliateId),
+    // The admin creators list: newest first, and filtered by status.
+    index('creators_joined_idx').on(table.joinedAt),
+    index('creators_status_joined_idx').on(table.status, table.joinedAt),
   ],
 );
 
@@ -52,6 +55,8 @@ export const creatorMonths = pgTable(
       sql`${table.diamonds} >= 0 and ${table.validDays} >= 0 and ${table.liveSeconds} >= 0 and ${table.matches} >= 0`,
     ),
     index('creator_months_period_idx').on(table.period),
+    // Sorting the creators list by this month's diamonds.
+    index('creator_months_period_diamonds_idx').on(table.period, table.diamonds, table.creatorId),
   ],
 );
 

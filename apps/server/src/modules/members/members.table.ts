@@ -23,7 +23,11 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull().unique('users_referral_code_unique'),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     commissionRateBps: integer('commission_rate_bps'),
+    /** Why an admin rejected the application or disabled the member. */
+    statusReason: text('status_reason'),
     invoicePreference: text('invoice_preference').$type<'default' | 'custom'>().notNull().default('default'),
+    /** Storage key of the profile picture (`avatars/<uuid>.png|jpg`), null until uploaded. */
+    avatarKey: text('avatar_key'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -36,6 +40,9 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     index('users_referred_by_idx').on(table.referredBy),
     index('users_role_status_idx').on(table.role, table.status),
+    // The admin members list: newest first, and by name.
+    index('users_role_joined_idx').on(table.role, table.joinedAt),
+    index('users_role_first_name_idx').on(table.role, table.firstName),
   ],
 );
 

@@ -1,8 +1,121 @@
-import { IconUserPlus } from '@tabler/icons-react';
-// eslint-disable-next-line no-restricted-imports -- the shared components/ folder (the lint pattern '../*/components/*' matches it too)
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useState } from 'react';
+import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ApplicationReviewItem } from '@agency/shared';
+import { useFormatters } from '../../lib/format.ts';
+import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
+import { usePendingApplications, useReviewApplication } from './applications-review-api.ts';
+import { RejectDialog } from './reject-dialog.tsx';
 
-// Placeholder: the screen's own work replaces this file.
+const PAGE_SIZE = 20;
+const MEMBER_PATH = '/app/mydesk/usersProfile';
+
+/** `/app/mydesk/admin`: pending applications, approved or rejected with a reason. */
 export default function ApplicationsReviewPage() {
-  return <ComingSoon screen="applications" icon={IconUserPlus} />;
+  const { t } = useTranslation('review');
+  const format = useFormatters();
+  const [page, setPage] = useState(1);
+  const list = usePendingApplications(page, PAGE_SIZE);
+  const review = useReviewApplication();
+  const [rejecting, setRejecting] = useState<ApplicationReviewItem | null>(null);
+
+  async function decide(item: ApplicationReviewItem, action: 'approve' | 'reject', reason?: string) {
+    try {
+      const answer = await review.mutateAsync({ id: item.id, action, ...(reason ? { reason } : {}) });
+      notifySuccess(answer.messageCode ?? (action === 'approve' ? 'APPLICATION_APPROVED' : 'APPLICATION_REJECTED'));
+      setRejecting(null);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  const items = list.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <Paper withBorder radius="lg" p="md">
+        {list.isPending ? (
+          <Skeleton height={160} />
+        ) : list.isError ? (
+          <Stack align="center" role="alert">
+            <Text>{errorText(list.error)}</Text>
+            <Button variant="light" onClick={() => void list.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Stack>
+        ) : items.length === 0 ? (
+          <Stack align="center" gap={4} py="lg">
+            <Text fw={600}>{t('empty.title')}</Text>
+            <Text c="dimmed">{t('empty.body')}</Text>
+          </Stack>
+        ) : (
+          <Stack>
+            <Table.ScrollContainer minWidth={860}>
+              <Table striped verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('columns.name')}</Table.Th>
+                    <Table.Th>{t('columns.phone')}</Table.Th>
+                    <Table.Th>{t('columns.tiktokUsername')}</Table.Th>
+                    <Table.Th>{t('columns.referrer')}</Table.Th>
+                    <Table.Th>{t('columns.date')}</Table.Th>
+                    <Table.Th>{t('columns.decision')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((item) => (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`${MEMBER_PATH}?id=${item.id}`} size="sm" fw={600}>
+                          {item.member.firstName} {item.member.lastName}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{item.member.phone ?? ''}</Table.Td>
+                      <Table.Td>{item.creator ? `@${item.creator.tiktokUsername}` : ''}</Table.Td>
+                      <Table.Td>{item.referrer ? `${item.referrer.firstName} ${item.referrer.lastName}` : ''}</Table.Td>
+                      <Table.Td>{format.dateTime(item.submittedAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            color="teal"
+                            leftSection={<IconCheck size={14} aria-hidden />}
+                            onClick={() => void decide(item, 'approve')}
+                            loading={review.isPending && review.variables?.id === item.id && review.variables.action === 'approve'}
+                          >
+                            {t('approve')}
+                          </Button>
+                          <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} aria-hidden />} onClick={() => setRejecting(item)}>
+                            {t('reject.action')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('total', { count: list.data?.total ?? 0 })}
+              </Text>
+              <Pagination total={Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))} value={page} onChange={setPage} size="sm" />
+            </Group>
+          </Stack>
+        )}
+      </Paper>
+      {rejecting && (
+        <RejectDialog
+          applicantName={`${rejecting.member.firstName} ${rejecting.member.lastName}`}
+          loading={review.isPending}
+          onCancel={() => setRejecting(null)}
+          onReject={(reason) => void decide(rejecting, 'reject', reason)}
+        />
+      )}
+    </Stack>
+  );
 }

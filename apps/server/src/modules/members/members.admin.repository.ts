@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
+import type { Executor } from '../../db/client.ts';
+import { activityLog } from '../activity/activity.table.ts';
+import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
+
+export interface MemberRefRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface MemberListRow {
+  user: UserRow;
+  bankVerified: boolean;
+  tiktokUsernames: string[];
+  creatorCount: number;
+  referrer: MemberRefRow | null;
+}
+
+const referrers = alias(users, 'referrers');
+
+/** `%text%` for ILIKE with the wildcards of `text` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+// Correlated sub-queries: cheap per row thanks to creators_owner_idx / creators_affiliate_idx.
+const ownedUsernames = sql<string[]>`coalesce((select array_agg(c.tiktok_username order by c.created_at, c.id) from creators c where c.owner_id = ${users.id}), '{}'::text[])`;
+const affiliatedCreatorCount = sql<number>`(select count(*)::int from creators c where c.affiliate_id = ${users.id})`;
+const bankIsVerified = sql<boolean>`exists (select 1 from bank_details b where b.user_id = ${users.id} and b.verified_at is not null)`;
+
+const SORT_COLUMNS: Record<MemberSortField, SQL | AnyPgColumn> = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  status: users.status,
+  joinedAt: users.joinedAt,
+  creatorCount: affiliatedCreatorCount,
+  commissionRateBps: users.commissionRateBps,
+};
+
+/** Must stay identical to the expression of users_search_trgm_idx (migration 0003). */
+const memberSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}, '') || ' ' || coalesce(${users.phone}, '') || ' ' || ${users.referralCode})`;
+
+const NULLABLE_SORTS = new Set<string>(['email', 'phone', 'commissionRateBps']);
+
+function memberListWhere(query: MemberAdminListQuery): SQL | undefined {
+  const conditions: SQL[] = [eq(users.role, 'user')];
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.bankStatus === 'Verified') conditions.push(bankIsVerified);
+  if (query.bankStatus === 'Not Verified') conditions.push(sql`not ${bankIsVerified}`);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    // One text per member (served by the trigram index users_search_trgm_idx where pg_trgm exists),
+    // or one of the TikTok usernames of the creators they own or brought.
+    const search = or(
+      sql`${memberSearchText} ilike ${pattern}`,
+      sql`${users.id} in (select c.owner_id from creators c where c.tiktok_username ilike ${pattern} and c.owner_id is not null union select c.affiliate_id from creators c where c.tiktok_username ilike ${pattern} and c.affiliate_id is not null)`,
+    );
+    if (search) conditions.push(search);
+  }
+  return and(...conditions);
+}
+
+/** Members (role `user`) page by page: searched, filtered and sorted in the database. */
+export async function listMemberAdminRows(db: Executor, query: MemberAdminListQuery): Promise<{ rows: MemberListRow[]; total: number }> {
+  const where = memberListWhere(query);
+  const sort = query.sort ?? '-joinedAt';
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as MemberSortField];
+  // Nullable columns put empty values last; NOT NULL ones sort plainly so that their indexes serve.
+  const nullable = NULLABLE_SORTS.has(descending ? sort.slice(1) : sort);
+  const order = nullable
+    ? sql`${column} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`
+    : descending
+      ? desc(column)
+      : asc(column);
+
+  const [totalRow] = await db.select({ value: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      user: users,
+      bankVerified: bankIsVerified,
+      tiktokUsernames: ownedUsernames,
+      creatorCount: affiliatedCreatorCount,
+      referrer: { id: referrers.id, firstName: referrers.firstName, lastName: referrers.lastName },
+    })
+    .from(users)
+    .leftJoin(referrers, eq(referrers.id, users.referredBy))
+    .where(where)
+    .orderBy(order, asc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { total: totalRow?.value ?? 0, rows: rows.map(normaliseListRow) };
+}
+
+function normaliseListRow(row: {
+  user: UserRow;
+  bankVerified: boolean | string;
+  tiktokUsernames: string[] | string | null;
+  creatorCount: number | string;
+  referrer: MemberRefRow | null;
+}): MemberListRow {
+  return {
+    user: row.user,
+    bankVerified: row.bankVerified === true || row.bankVerified === 't',
+    tiktokUsernames: Array.isArray(row.tiktokUsernames) ? row.tiktokUsernames : [],
+    creatorCount: Number(row.creatorCount),
+    referrer: row.referrer,
+  };
+}
+
+/** One member row with the list columns, or undefined. */
+export async function findMemberListRow(db: Executor, id: string): Promise<MemberListRow | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      bankVerified: bankIsVerified,
+      tiktokUsernames: ownedUsernames,
+      creatorCount: affiliatedCreatorCount,
+      referrer: { id: referrers.id, firstName: referrers.firstName, lastName: referrers.lastName },
+    })
+    .from(users)
+    .leftJoin(referrers, eq(referrers.id, users.referredBy))
+    .where(eq(users.id, id));
+  return row ? normaliseListRow(row) : undefined;
+}
+
+/** The row locked for the rest of the transaction. */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  if (!row) throw new Error('update of users returned nothing');
+  return row;
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Money history: monthly figures of any creator the member is the affiliate of. */
+export async function hasMoneyHistory(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(creatorMonths)
+    .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+    .where(eq(creators.affiliateId, userId));
+  return (row?.value ?? 0) > 0;
+}
+
+export async function findBankDetailsOf(db: Executor, userId: string): Promise<BankDetailsRow | undefined> {
+  const [row] = await db.select().from(bankDetails).where(eq(bankDetails.userId, userId));
+  return row;
+}
+
+export async function markBankDetailsVerified(db: Executor, userId: string, at: Date): Promise<BankDetailsRow | undefined> {
+  const [row] = await db.update(bankDetails).set({ verifiedAt: at }).where(eq(bankDetails.userId, userId)).returning();
+  return row;
+}
+
+export interface HistoryRow {
+  id: string;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+  actor: MemberRefRow | null;
+}
+
+const actors = alias(users, 'actors');
+
+/** Activity entries about one record, newest first. */
+export async function listHistoryOf(db: Executor, entityType: string, entityId: string, limit = 100): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      entityType: activityLog.entityType,
+      entityId: activityLog.entityId,
+      before: activityLog.before,
+      after: activityLog.after,
+      at: activityLog.at,
+      actor: { id: actors.id, firstName: actors.firstName, lastName: actors.lastName },
+    })
+    .from(activityLog)
+    .leftJoin(actors, eq(actors.id, activityLog.actorId))
+    .where(and(eq(activityLog.entityType, entityType), eq(activityLog.entityId, entityId)))
+    .orderBy(desc(activityLog.at), desc(activityLog.id))
+    .limit(limit);
+  return rows;
+}
+
+export async function isMember(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')));
+  return row !== undefined;
+}
