@@ -64,11 +64,15 @@ export async function lockCodeSends(db: Executor, phone: string, ip: string): Pr
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp-phone:${phone}`}))`);
 }
 
-export async function findLatestCodeForPhone(db: Executor, phone: string): Promise<OtpCodeRow | undefined> {
+/**
+ * The newest code of `purpose` sent to `phone`: the resend wait is per purpose, so the code that
+ * confirmed an application does not hold back the first sign-in code after approval.
+ */
+export async function findLatestCodeForPhone(db: Executor, phone: string, purpose: OtpPurpose): Promise<OtpCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(otpCodes)
-    .where(eq(otpCodes.phone, phone))
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose)))
     .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
     .limit(1);
   return row;

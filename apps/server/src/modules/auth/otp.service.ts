@@ -66,7 +66,7 @@ export function createOtpService(deps: OtpDeps) {
       const hourAgo = addSeconds(now, -HOUR_SECONDS);
       const codeId = await deps.db.transaction(async (tx) => {
         await lockCodeSends(tx, phone, input.ip);
-        const latest = await findLatestCodeForPhone(tx, phone);
+        const latest = await findLatestCodeForPhone(tx, phone, input.purpose);
         if (latest) {
           const resendAt = addSeconds(latest.createdAt, OTP_RESEND_SECONDS);
           if (resendAt > now) {

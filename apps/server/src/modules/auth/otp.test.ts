@@ -100,6 +100,21 @@ describe('phone codes', () => {
     expect(later.status).toBe(200);
   });
 
+  it('the resend wait is per purpose: the application code does not hold back the first sign-in code', async () => {
+    phoneCounter += 1;
+    const phone = `+90532100${String(phoneCounter).padStart(4, '0')}`;
+    const ip = `10.1.0.${phoneCounter}`;
+    const applyCode = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'apply' }, ip });
+    expect(applyCode.status).toBe(200);
+    await createUser(t.db, { phone, status: 'active' });
+    t.clock.advanceSeconds(5);
+    const loginCode = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' }, ip });
+    expect(loginCode.status).toBe(200);
+    const again = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' }, ip });
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: 'OTP_RESEND_TOO_SOON' });
+  });
+
   it('a resent code replaces the earlier one', async () => {
     const { phone, ip } = await newMember();
     await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' }, ip });
