@@ -23,3 +23,34 @@ for (const path of ['/', '/kayit', '/app/sessions/signIn']) {
     });
   }
 }
+
+/** Screens behind sign-in: the session is stored as the sign-in screen stores it. */
+const signedInScreens = [
+  { path: '/app/mydesk/users', who: { email: 'admin@example.com', password: 'Admin!2026demo' }, ready: 'Members' },
+  { path: '/app/profiledata/profile', who: { email: 'ayse@example.com', password: 'Member!2026demo' }, ready: 'My profile' },
+];
+
+for (const screen of signedInScreens) {
+  test(`axe finds no serious or critical violation on ${screen.path} (en, signed in)`, async ({ page, request }) => {
+    const response = await request.post('/api/auth/login', { data: screen.who });
+    expect(response.ok()).toBeTruthy();
+    const { data } = (await response.json()) as { data: { token: string; role: string; user: { uid: string } } };
+    await page.addInitScript((session) => {
+      localStorage.setItem('language', 'en');
+      localStorage.setItem('accessToken', session.token);
+      localStorage.setItem('role', session.role);
+      localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
+    }, data);
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { name: screen.ready, level: 1 })).toBeVisible();
+    // Wait for the data, not the loading skeletons.
+    await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    await page.addScriptTag({ path: axePath });
+    const results = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      return axe.run(document, { resultTypes: ['violations'] });
+    });
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

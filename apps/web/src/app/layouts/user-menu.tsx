@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
   return (
     <Menu position="bottom-end" withinPortal width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.label')} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={8} wrap="nowrap">
             <Avatar size={32} radius="xl" color="brand" aria-hidden>
               {me ? initials(me.firstName, me.lastName) : null}
@@ -29,6 +29,8 @@ export function UserMenu({ session }: { session: StoredSession }) {
             <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="sm">
               {name || roleLabel}
             </Text>
+            {/* Named by its content, the visible name then "Account menu": an aria-label would hide the visible name (WCAG 2.5.3). */}
+            <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
             <IconChevronDown size={16} aria-hidden />
           </Group>
         </UnstyledButton>

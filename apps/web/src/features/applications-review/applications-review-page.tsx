@@ -103,7 +103,13 @@ export default function ApplicationsReviewPage() {
               <Text size="sm" c="dimmed">
                 {t('total', { count: list.data?.total ?? 0 })}
               </Text>
-              <Pagination total={Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))} value={page} onChange={setPage} size="sm" />
+              <Pagination
+                total={Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+              />
             </Group>
           </Stack>
         )}

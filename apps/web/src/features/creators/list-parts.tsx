@@ -67,7 +67,13 @@ export function ListFooter({ total, page, pageSize, onPage, onPageSize, totalLab
           size="xs"
         />
       </Group>
-      <Pagination total={Math.max(1, Math.ceil(total / pageSize))} value={page} onChange={onPage} size="sm" />
+      <Pagination
+        total={Math.max(1, Math.ceil(total / pageSize))}
+        value={page}
+        onChange={onPage}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+      />
     </Group>
   );
 }

@@ -74,7 +74,12 @@ export function MyCreatorsList() {
             </Table.ScrollContainer>
             {creators.data.total > PAGE_SIZE ? (
               <Group justify="center">
-                <Pagination total={Math.ceil(creators.data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+                <Pagination
+                  total={Math.ceil(creators.data.total / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
+                />
               </Group>
             ) : null}
           </>
