@@ -30,10 +30,28 @@ function setMetaDescription(content: string): void {
   meta.content = content;
 }
 
+/** index.html's icon, shown while the settings load and when the agency has no logo. */
+const DEFAULT_ICON = { href: '/favicon.svg', type: 'image/svg+xml' };
+
+/** Points `<link rel="icon">` at the agency logo (PNG or JPEG), or back at the default icon. */
+function setIcon(logoUrl: string | null): void {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.append(link);
+  }
+  const href = logoUrl ?? DEFAULT_ICON.href;
+  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+  if (logoUrl) link.removeAttribute('type');
+  else link.type = DEFAULT_ICON.type;
+}
+
 /**
  * `document.title` is "<screen> · <agency page title>" (the landing page shows the page title alone)
  * and the meta description is the agency's; both come from `GET /api/settings/public`, with the
- * translated texts of `common:app.*` while it loads or when it fails.
+ * translated texts of `common:app.*` while it loads or when it fails. The document's icon is the
+ * agency logo when one was uploaded.
  */
 export function DocumentHead() {
   const handles = useRouteHandles();
@@ -48,6 +66,7 @@ export function DocumentHead() {
   const screen = key ? t(key) : null;
   const title = screen ? `${screen} · ${site}` : site;
   const description = settings?.pageDescription ?? t('common:app.description');
+  const logoUrl = settings?.logoUrl ?? null;
 
   useEffect(() => {
     document.title = title;
@@ -55,5 +74,8 @@ export function DocumentHead() {
   useEffect(() => {
     setMetaDescription(description);
   }, [description]);
+  useEffect(() => {
+    setIcon(logoUrl);
+  }, [logoUrl]);
   return null;
 }

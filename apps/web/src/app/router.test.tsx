@@ -81,6 +81,40 @@ describe('router', () => {
     expect(router.location.pathname).toBe('/app/setting/earnings');
   });
 
+  it("shows the agency logo in the public and signed-in headers and as the document's icon", async () => {
+    const logoUrl = '/api/settings/logo?v=abcd1234';
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl }, '/api/me': null }));
+    await renderAt('/no-such-page');
+    await heading('Page not found');
+    const logo = await waitFor(() => {
+      const image = document.querySelector<HTMLImageElement>('header img');
+      expect(image).not.toBeNull();
+      return image!;
+    });
+    expect(logo.getAttribute('src')).toBe(logoUrl);
+    expect(logo.getAttribute('alt')).toBe('Star Agency');
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['28', '28']);
+    await waitFor(() => expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe(logoUrl));
+    cleanup();
+
+    storeSession({ token: 't', role: 'user', uid: 'u1' });
+    await renderAt('/app/setting/earnings');
+    await heading('Earnings');
+    await waitFor(() => expect(document.querySelector('header img')?.getAttribute('src')).toBe(logoUrl));
+    expect(document.querySelector('header img')?.getAttribute('alt')).toBe('Star Agency');
+  });
+
+  it('keeps the default icon and mark when the agency has no logo', async () => {
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl: null }, '/api/me': null }));
+    await renderAt('/no-such-page');
+    await heading('Page not found');
+    await waitFor(() => expect(document.title).toBe('Page not found · Star Agency LIVE'));
+    expect(document.querySelector('header img')).toBeNull();
+    const icon = document.head.querySelector('link[rel="icon"]');
+    expect(icon?.getAttribute('href')).toBe('/favicon.svg');
+    expect(icon?.getAttribute('type')).toBe('image/svg+xml');
+  });
+
   it("shows the admin's own screen on a shared path", async () => {
     storeSession({ token: 't', role: 'admin', uid: 'a1' });
     await renderAt('/app/setting/earnings');

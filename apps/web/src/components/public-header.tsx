@@ -3,6 +3,7 @@ import { Box, Button, Container, Group, Text, UnstyledButton } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LANDING_PATH } from '@agency/shared';
+import { AgencyMark } from './agency-mark.tsx';
 import { useAgencyName } from '../lib/public-settings.ts';
 import { useSession } from '../lib/use-session.ts';
 import { LanguageMenu } from './language-menu.tsx';
@@ -34,7 +35,7 @@ export function PublicHeader({ tone = 'light', showSignIn = true, showApply = tr
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" className={classes.bar}>
           <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('actions.goToLanding', { name: agencyName })}>
-            <span className={classes.mark} aria-hidden />
+            <AgencyMark name={agencyName} className={classes.mark} logoClassName={classes.logo} />
             <Text component="span" fw={800} size="lg" truncate="end" c={dark ? 'white' : undefined}>
               {agencyName}
             </Text>

@@ -19,6 +19,9 @@ function toPublicSettings(value: unknown): Partial<PublicSettings> {
     if (typeof field === 'string' && field.trim() !== '') result[key] = field.trim();
   }
   if (typeof source.referralsEnabled === 'boolean') result.referralsEnabled = source.referralsEnabled;
+  // A same-origin path (`/api/settings/logo?v=…`) only: the URL ends up in <img src> and <link rel="icon">.
+  if (typeof source.logoUrl === 'string' && source.logoUrl.startsWith('/') && !source.logoUrl.startsWith('//')) result.logoUrl = source.logoUrl;
+  else if (source.logoUrl === null) result.logoUrl = null;
   return result;
 }
 
@@ -134,7 +137,7 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The agency's public settings (`GET /api/settings/public`): name, page title and description,
- * contact details, support hours. `data` holds only the fields the server sent (non-empty); it is
+ * contact details, support hours, logo URL. `data` holds only the fields the server sent (non-empty); it is
  * undefined while loading or when the call failed, so read it with a fallback (see useAgencyName).
  * Page furniture, not a screen's data: it does not run the top progress bar.
  */
@@ -144,6 +147,11 @@ export function usePublicSettings(): PublicSettingsResult {
     prefetchPublicSettings();
   }, []);
   return current;
+}
+
+/** The agency logo's URL (`/api/settings/logo?v=…`), or null when none was uploaded or while loading. */
+export function useAgencyLogo(): string | null {
+  return usePublicSettings().data?.logoUrl ?? null;
 }
 
 /** The agency name from the settings, or the translated fallback `common:app.name`. */

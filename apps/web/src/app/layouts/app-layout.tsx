@@ -4,6 +4,7 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LANDING_PATH } from '@agency/shared';
+import { AgencyMark } from '../../components/agency-mark.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
@@ -74,7 +75,7 @@ function AppLayoutContent() {
               aria-controls="app-navbar"
             />
             <UnstyledButton component={Link} to={LANDING_PATH[session.role]} className={classes.brand}>
-              <span className={classes.mark} aria-hidden />
+              <AgencyMark name={agencyName} className={classes.mark} logoClassName={classes.logo} />
               <Text component="span" fw={800} size="lg" truncate="end">
                 {agencyName}
               </Text>

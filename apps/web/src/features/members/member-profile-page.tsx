@@ -8,6 +8,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { MemberFormModal } from './member-form.tsx';
+import { MemberSessionsCard } from './member-sessions-card.tsx';
 import { useMemberDetail, useVerifyBank } from './members-api.ts';
 
 const MEMBERS_PATH = '/app/mydesk/users';
@@ -41,7 +42,7 @@ export function HistoryChanges({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-/** One member: details, creators with this month's figures, bank details (verify), change history. */
+/** One member: details, creators with this month's figures, bank details (verify), change history, sessions. */
 export function MemberProfileView({ id }: { id: string }) {
   const { t } = useTranslation('members');
   const format = useFormatters();
@@ -203,6 +204,7 @@ export function MemberProfileView({ id }: { id: string }) {
           </Table.ScrollContainer>
         )}
       </Card>
+      <MemberSessionsCard memberId={member.uid} />
       {editing && <MemberFormModal opened member={member} onClose={() => setEditing(false)} />}
     </Stack>
   );

@@ -1,12 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, AdminSettingsUpdate, Member, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
-import { publicSettingsQueryKey } from '../../lib/public-settings.ts';
+import { refreshPublicSettings, setPublicSettingsData } from '../../lib/public-settings.ts';
 
 const adminSettingsKey = ['admin', 'settings'] as const;
 
 export function useAdminSettings() {
   return useQuery({ queryKey: adminSettingsKey, queryFn: async () => (await api.get<AdminSettings>('/admin/settings')).data });
+}
+
+/**
+ * The public settings (headers, landing page, document head) live outside react-query: show what
+ * the server answered at once, then fetch them again so that they match `GET /api/settings/public`.
+ */
+function showSavedPublicSettings(settings: AdminSettings): void {
+  setPublicSettingsData(settings);
+  void refreshPublicSettings();
 }
 
 /** Saves settings; the public settings (landing page, document head) refresh too. */
@@ -16,11 +25,12 @@ export function useUpdateSettings() {
     mutationFn: (input: AdminSettingsUpdate) => api.put<AdminSettings>('/admin/settings', input),
     onSuccess: (result) => {
       client.setQueryData(adminSettingsKey, result.data);
-      void client.invalidateQueries({ queryKey: publicSettingsQueryKey });
+      showSavedPublicSettings(result.data);
     },
   });
 }
 
+/** Uploads the logo; the headers and the document's icon show it without a reload. */
 export function useUploadLogo() {
   const client = useQueryClient();
   return useMutation({
@@ -31,7 +41,7 @@ export function useUploadLogo() {
     },
     onSuccess: (result) => {
       client.setQueryData(adminSettingsKey, result.data);
-      void client.invalidateQueries({ queryKey: publicSettingsQueryKey });
+      showSavedPublicSettings(result.data);
     },
   });
 }

@@ -25,6 +25,11 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
 
+// Mantine's autosize Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}
+
 // jsdom prints "Not implemented" for these.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
