@@ -35,6 +35,12 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
 }
 
 export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
+  // An idle pooled connection can die (database restart, admin terminating it); pg then emits
+  // 'error' on the pool, which would crash the process without a listener. The pool drops the dead
+  // client by itself and the next query opens a new one, so a warning is all this needs.
+  pool.on('error', (error) => {
+    console.warn(`database connection lost: ${error.message}`);
+  });
   const db = drizzlePostgres({ client: pool, schema });
   let closed = false;
   return {
