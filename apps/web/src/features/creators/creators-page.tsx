@@ -12,8 +12,8 @@ import { statusLabelKey } from '../../lib/status.ts';
 import { AffiliateSelect } from './affiliate-select.tsx';
 import { CreatorFormModal } from './creator-form.tsx';
 import { useCreatorList, useDeleteCreator, type CreatorListParams } from './creators-api.ts';
-import { ListFooter, ListState } from './list-parts.tsx';
-import { SortHeader } from './sort-header.tsx';
+import { ListFooter, ListState } from '../../components/list-parts.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 
 const STATUS_FILTERS: (CreatorStatus | 'all')[] = ['all', 'active', 'pending', 'inactive', 'rejected'];
 export const STATUS_COLOURS: Record<CreatorStatus, string> = { active: 'teal', pending: 'yellow', inactive: 'gray', rejected: 'red' };

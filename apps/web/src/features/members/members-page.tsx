@@ -11,8 +11,8 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { MemberFormModal } from './member-form.tsx';
 import { useDeleteMember, useMemberList, type MemberListParams } from './members-api.ts';
-import { ListFooter, ListState } from './list-parts.tsx';
-import { SortHeader } from './sort-header.tsx';
+import { ListFooter, ListState } from '../../components/list-parts.tsx';
+import { SortHeader } from '../../components/sort-header.tsx';
 
 type BankStatus = MemberListItem['bankStatus'];
 

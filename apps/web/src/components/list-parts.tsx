@@ -1,7 +1,7 @@
 import { Button, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/notify.ts';
+import { errorText } from '../lib/notify.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -50,7 +50,7 @@ export interface ListFooterProps {
 
 /** The count, the page size and the pages. */
 export function ListFooter({ total, page, pageSize, onPage, onPageSize, totalLabel }: ListFooterProps) {
-  const { t } = useTranslation('members');
+  const { t } = useTranslation('common');
   return (
     <Group justify="space-between" wrap="wrap">
       <Group gap="sm">
@@ -58,7 +58,7 @@ export function ListFooter({ total, page, pageSize, onPage, onPageSize, totalLab
           {totalLabel}
         </Text>
         <Select
-          aria-label={t('pageSize')}
+          aria-label={t('pagination.pageSize')}
           data={PAGE_SIZES.map((size) => String(size))}
           value={String(pageSize)}
           onChange={(value) => value && onPageSize(Number(value))}
