@@ -23,7 +23,7 @@ import { createExportsService } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createMembersAdminService } from './modules/members/members.admin.service.ts';
-import { memberAdminRoutes, memberSelfRoutes } from './modules/members/members.routes.ts';
+import { memberAdminRoutes } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
 import { devOutboxRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessaging } from './modules/messaging/messaging.service.ts';
@@ -158,7 +158,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (scope) => {
       documentTokenSecurity(scope);
       scope.addHook('onRequest', authenticate);
-      await scope.register(memberSelfRoutes, { members });
       await scope.register(profileSelfRoutes, { profile });
       await scope.register(bankSelfRoutes, { bank });
       await scope.register(sessionsSelfRoutes, { sessions });

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { MemberListQuery } from '@agency/shared';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bankDetails, users, type BankDetailsRow, type NewUserRow, type UserRow } from './members.table.ts';
 
@@ -46,54 +45,3 @@ export interface UserWithBankState extends UserRow {
   bankVerified: boolean;
 }
 
-const SORT_COLUMNS = {
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phone: users.phone,
-  status: users.status,
-  joinedAt: users.joinedAt,
-} as const;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** Members (role `user`) page by page, searched on names, e-mail and phone. */
-export async function listMemberRows(
-  db: Executor,
-  query: MemberListQuery,
-): Promise<{ rows: UserWithBankState[]; total: number }> {
-  const conditions: SQL[] = [eq(users.role, 'user')];
-  if (query.status) conditions.push(eq(users.status, query.status));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    const search = or(
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(users.email, pattern),
-      ilike(users.phone, pattern),
-      ilike(users.referralCode, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  const where = and(...conditions);
-  const sort = query.sort ?? '-joinedAt';
-  const descending = sort.startsWith('-');
-  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_COLUMNS];
-  const order = descending ? desc(column) : asc(column);
-
-  const [totalRow] = await db.select({ value: count() }).from(users).where(where);
-  const rows = await db
-    .select({ user: users, bankVerifiedAt: bankDetails.verifiedAt })
-    .from(users)
-    .leftJoin(bankDetails, eq(bankDetails.userId, users.id))
-    .where(where)
-    .orderBy(order, asc(users.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    total: totalRow?.value ?? 0,
-    rows: rows.map(({ user, bankVerifiedAt }) => ({ ...user, bankVerified: bankVerifiedAt !== null })),
-  };
-}

@@ -15,7 +15,6 @@ import { dataEnvelope, errorEnvelope, messageEnvelope, ok, okWithMessage } from 
 import { requirePermission } from '../../plugins/permissions.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { MembersAdminService } from './members.admin.service.ts';
-import type { MembersService } from './members.service.ts';
 
 const TAGS = ['admin: members'];
 
@@ -111,7 +110,3 @@ export const memberAdminRoutes: FastifyPluginAsyncZod<{ membersAdmin: MembersAdm
     async (request) => okWithMessage('BANK_VERIFIED', await membersAdmin.verifyBank(request.params.id, actorOf(request))),
   );
 };
-
-/** Inside the member scope (`/api/me`). */
-// `GET /api/me/profile` moved to modules/profile (profileSelfRoutes); this scope has no routes of its own now.
-export const memberSelfRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async () => {};

@@ -1,8 +1,8 @@
-import type { Me, Member, MemberListQuery, Profile } from '@agency/shared';
+import type { Me, Member } from '@agency/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createReferralCode } from '../../lib/crypto.ts';
-import { findBankDetails, findUserById, isReferralCodeTaken, listMemberRows } from './members.repository.ts';
+import { findBankDetails, findUserById, isReferralCodeTaken } from './members.repository.ts';
 import type { UserRow } from './members.table.ts';
 
 /** The referral link a member shares: the application page with their code. */
@@ -57,16 +57,6 @@ export async function createUniqueReferralCode(db: Executor): Promise<string> {
 
 export function createMembersService(deps: { db: Database; publicUrl: string }) {
   return {
-    async listMembers(query: MemberListQuery) {
-      const { rows, total } = await listMemberRows(deps.db, query);
-      return {
-        items: rows.map((row) => toMember(row, row.bankVerified, deps.publicUrl)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
-
     async getMe(userId: string): Promise<Me> {
       const user = await findUserById(deps.db, userId);
       if (!user) throw new AppError('UNAUTHENTICATED');
@@ -74,17 +64,6 @@ export function createMembersService(deps: { db: Database; publicUrl: string }) 
       return toMe(user, Boolean(bank?.verifiedAt));
     },
 
-    async getProfile(userId: string): Promise<Profile> {
-      const user = await findUserById(deps.db, userId);
-      if (!user) throw new AppError('NOT_FOUND');
-      const bank = await findBankDetails(deps.db, userId);
-      return {
-        ...toMember(user, Boolean(bank?.verifiedAt), deps.publicUrl),
-        bank: bank
-          ? { holderName: bank.holderName, identityNumber: bank.identityNumber, bankName: bank.bankName, iban: bank.iban }
-          : null,
-      };
-    },
   };
 }
 
