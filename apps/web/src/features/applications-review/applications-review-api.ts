@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationDecision, ApplicationReviewItem } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
+import type { ListPage } from '../../lib/list-query.ts';
 
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export function usePendingApplications(page: number, pageSize: number) {
   return useQuery({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isValidTiktokUsername, normalizeTiktokUsername, REASON_MIN_LENGTH, type CreatorListItem, type CreatorStatus } from '@agency/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { AffiliateSelect } from './affiliate-select.tsx';
+import { MemberSelect } from '../../components/member-select.tsx';
 import { useSaveCreator } from './creators-api.ts';
 
 const STATUSES: CreatorStatus[] = ['active', 'pending', 'inactive', 'rejected'];
@@ -103,7 +103,7 @@ export function CreatorFormModal({ opened, creator, deactivate = false, onClose 
             </SimpleGrid>
           )}
           {!deactivate && (
-            <AffiliateSelect
+            <MemberSelect
               label={t('form.affiliate')}
               description={t('form.affiliateHint')}
               placeholder={t('form.memberPlaceholder')}
@@ -114,7 +114,7 @@ export function CreatorFormModal({ opened, creator, deactivate = false, onClose 
             />
           )}
           {!deactivate && (
-            <AffiliateSelect
+            <MemberSelect
               label={t('form.owner')}
               placeholder={t('form.memberPlaceholder')}
               value={form.values.ownerId}

@@ -6,25 +6,13 @@ import type {
   CreatorListItem,
   CreatorListQuery,
   CreatorUpdate,
-  MemberListItem,
 } from '@agency/shared';
 import { api, type ApiSuccess } from '../../lib/api-client.ts';
+import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export type CreatorListParams = Partial<Pick<CreatorListQuery, 'q' | 'status' | 'affiliateId' | 'sort'>> & { page: number; pageSize: number };
 
-function toQueryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 export function useCreatorList(params: CreatorListParams) {
   return useQuery({
@@ -42,14 +30,6 @@ export function useCreatorDetail(id: string | null) {
   });
 }
 
-/** Members for the affiliate picker, searched on the server. */
-export function useMemberOptions(q: string) {
-  return useQuery({
-    queryKey: ['admin', 'members', 'options', q],
-    queryFn: async () => (await api.get<ListPage<MemberListItem>>(`/admin/members${toQueryString({ q, pageSize: 20, sort: 'firstName' })}`)).data,
-    placeholderData: keepPreviousData,
-  });
-}
 
 function useInvalidate() {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
-import { AffiliateSelect } from './affiliate-select.tsx';
+import { MemberSelect } from '../../components/member-select.tsx';
 import { CreatorFormModal } from './creator-form.tsx';
 import { useCreatorList, useDeleteCreator, type CreatorListParams } from './creators-api.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
@@ -81,7 +81,7 @@ export default function CreatorsPage() {
               miw={260}
               style={{ flex: 1 }}
             />
-            <AffiliateSelect
+            <MemberSelect
               label={t('filters.affiliate')}
               placeholder={t('filters.all')}
               value={affiliateId}

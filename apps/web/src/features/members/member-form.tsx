@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberListItem, MemberStatus } from '@agency/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { MemberSelect } from './member-select.tsx';
+import { MemberSelect } from '../../components/member-select.tsx';
 import { useSaveMember } from './members-api.ts';
 
 const STATUSES: MemberStatus[] = ['active', 'pending', 'rejected', 'disabled'];

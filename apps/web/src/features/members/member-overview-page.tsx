@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { MemberProfileView } from './member-profile-page.tsx';
-import type { ListPage } from './members-api.ts';
+import type { ListPage } from '../../lib/list-query.ts';
 
 const STATUSES: MemberStatus[] = ['active', 'pending', 'rejected', 'disabled'];
 

@@ -8,28 +8,14 @@ import type {
   MemberUpdate,
 } from '@agency/shared';
 import { api, type ApiSuccess } from '../../lib/api-client.ts';
+import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export type MemberListParams = Partial<Pick<MemberAdminListQuery, 'q' | 'status' | 'bankStatus' | 'sort'>> & {
   page: number;
   pageSize: number;
 };
 
-/** `?q=&page=&pageSize=&sort=&status=&bankStatus=` without empty values. */
-export function toQueryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 const MEMBERS_KEY = ['admin', 'members'] as const;
 

@@ -1,25 +1,20 @@
 import { useState } from 'react';
-import { Button, Card, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { MemberListItem } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
+import { MemberSelect } from '../../components/member-select.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useAdminSettings, useMemberSearch, useRotateReferralCode, useUpdateSettings } from './settings-api.ts';
+import { useAdminSettings, useRotateReferralCode, useUpdateSettings } from './settings-api.ts';
 
 function RotateCodeCard() {
   const { t } = useTranslation('settings');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
   const [memberId, setMemberId] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
-  const members = useMemberSearch(debounced);
   const rotate = useRotateReferralCode();
-  const options = (members.data ?? []).map((member) => ({
-    value: member.uid,
-    label: `${member.firstName} ${member.lastName} · ${member.phone ?? member.email ?? ''} · ${member.referralCode}`,
-  }));
+  const describeMember = (member: MemberListItem) => `${member.firstName} ${member.lastName} · ${member.phone ?? member.email ?? ''} · ${member.referralCode}`;
 
   const handleRotate = async () => {
     if (!memberId) return;
@@ -42,20 +37,15 @@ function RotateCodeCard() {
         <Text size="sm" c="dimmed">
           {t('referrals.rotateBody')}
         </Text>
-        <Select
+        <MemberSelect
           label={t('referrals.member')}
           placeholder={t('referrals.memberPlaceholder')}
-          searchable
-          clearable
-          data={options}
           value={memberId}
           onChange={(value) => {
             setMemberId(value);
             setNewLink(null);
           }}
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options: all }) => all}
+          describe={describeMember}
           nothingFoundMessage={t('referrals.noMembers')}
         />
         <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, AdminSettingsUpdate, Member, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
+import type { AdminSettings, AdminSettingsUpdate, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
 import { refreshPublicSettings, setPublicSettingsData } from '../../lib/public-settings.ts';
 
@@ -65,14 +65,6 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChangeInput) => api.put<{ endedSessions: number }>('/me/password', input),
     onSuccess: () => client.invalidateQueries({ queryKey: ownSessionsKey }),
-  });
-}
-
-export function useMemberSearch(q: string) {
-  return useQuery({
-    queryKey: ['admin', 'members', 'search', q],
-    queryFn: async () => (await api.get<{ items: Member[] }>(`/admin/members?pageSize=20&q=${encodeURIComponent(q)}`)).data.items,
-    placeholderData: (previous) => previous,
   });
 }
 
