@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isValidEmail } from './email-validation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
+import { EmailField } from './email-field.tsx';
 
 /** E-mail and password sign-in, with the link to the forgot-password flow. */
 export function EmailSignIn() {
@@ -35,17 +36,7 @@ export function EmailSignIn() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('email.label')}
-          placeholder={t('email.placeholder')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          withAsterisk={false}
-          size="md"
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordField label={t('password.label')} autoComplete="current-password" {...form.getInputProps('password')} />
         <Group justify="flex-end" mt={-6}>
           <Anchor component={Link} to="/app/sessions/forgot" size="sm">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { isValidEmail } from './email-validation.ts';
 import { StatusView } from './status-view.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** `/app/sessions/forgot`: ask for a reset link by e-mail, then "check your inbox". */
 export default function ForgotPage() {
@@ -60,17 +61,7 @@ export default function ForgotPage() {
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('email.label')}
-            placeholder={t('email.placeholder')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            size="md"
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <Button type="submit" size="md" fullWidth loading={isPending}>
             {t('forgot.submit')}
           </Button>

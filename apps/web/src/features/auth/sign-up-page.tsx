@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { AuthFrame } from './auth-frame.tsx';
 import { isStrongEnoughPassword, isValidEmail, PASSWORD_MIN_LENGTH } from './email-validation.ts';
 import { PasswordField } from './password-field.tsx';
 import { StatusView } from './status-view.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** Used when the public settings carry no `companyId` (the server checks it against its configuration). */
 export const DEFAULT_COMPANY_ID = 'agency';
@@ -75,17 +76,7 @@ export default function SignUpPage() {
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={t('email.label')}
-            placeholder={t('email.placeholder')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            withAsterisk={false}
-            size="md"
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label={t('password.label')}
             description={t('password.min', { min: PASSWORD_MIN_LENGTH })}
