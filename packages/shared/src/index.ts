@@ -18,6 +18,8 @@ export * from './schemas/profile.ts';
 export * from './schemas/bank.ts';
 export * from './schemas/agency.ts';
 export * from './schemas/sessions.ts';
+export * from './earnings.ts';
+export * from './schemas/earnings.ts';
 
 /** Business constants of SPEC section 9. */
 export const MIN_PAYOUT_CENTS = 5000;

@@ -5,3 +5,5 @@ export * from '../modules/creators/creators.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/messaging/messaging.table.ts';
 export * from '../modules/activity/activity.table.ts';
+export * from '../modules/earnings/earnings.table.ts';
+export * from '../modules/notifications/notifications.table.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { achievedBps, bpsToPercent, REQUIREMENT_STATES } from '../earnings.ts';
 
 export const creatorStatusSchema = z.enum(['pending', 'active', 'rejected', 'inactive']);
 export type CreatorStatus = z.infer<typeof creatorStatusSchema>;
@@ -43,6 +44,8 @@ export const creatorFiguresSchema = z.object({
   matches: z.number().int(),
   lastLiveAt: z.string().nullable(),
   achievedPercent: z.number(),
+  /** Against the creator requirements at the month's latest upload; null without figures this month. */
+  requirementState: z.enum(REQUIREMENT_STATES).nullable(),
 });
 export type CreatorFigures = z.infer<typeof creatorFiguresSchema>;
 
@@ -128,11 +131,9 @@ export const creatorMonthSchema = z.object({
 });
 export type CreatorMonth = z.infer<typeof creatorMonthSchema>;
 
-/** Achieved % of PRODUCT section 2: the smaller of valid days / 12 and hours / 25, capped at 100. */
+/** Achieved % of PRODUCT section 2: the smaller of valid days / 12 and hours / 25, capped at 100 (one decimal, rounded down). */
 export function achievedPercent(validDays: number, liveSeconds: number): number {
-  const byDays = validDays / 12;
-  const byHours = liveSeconds / 3600 / 25;
-  return Math.round(Math.min(1, byDays, byHours) * 1000) / 10;
+  return bpsToPercent(achievedBps(validDays, liveSeconds));
 }
 
 /** `GET /api/admin/creators/:id`: the creator, every month's figures (newest first) and change history. */

@@ -1,8 +1,10 @@
+import { requirementProgress } from '@agency/shared';
 import { eq } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
+import { recomputeMemberMonths } from '../../modules/earnings/earnings.engine.ts';
 import type { Database } from '../client.ts';
 import { bankDetails, creatorMonths, creators, settings, users } from '../schema.ts';
 import { DEMO_AYSE_BANK, DEMO_CREATORS, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, DEMO_SETTINGS, type DemoMemberKey } from './demo-data.ts';
@@ -124,12 +126,22 @@ export async function seedDemo(
         const lastLive = month.isCurrent
           ? new Date(Math.max(month.start.getTime(), now.getTime() - (creatorIndex + 1) * 3600 * 1000))
           : new Date(month.end.getTime() - (creatorIndex + 1) * 7200 * 1000);
+        const liveSeconds = Math.round(validDays * creator.hoursPerDay * 3600);
+        const progress = requirementProgress({
+          joinedAt: joined(creator.joinedDaysBefore),
+          validDays,
+          liveSeconds,
+          period: month.period,
+          asOf: month.isCurrent ? now : month.end,
+        });
         return {
           creatorId: row!.id,
           period: month.period,
           diamonds,
           validDays,
-          liveSeconds: Math.round(validDays * creator.hoursPerDay * 3600),
+          liveSeconds,
+          achievedBps: progress.achievedBps,
+          requirementState: progress.state,
           matches: validDays * creator.matchesPerDay,
           lastLiveAt: lastLive,
         };
@@ -141,6 +153,7 @@ export async function seedDemo(
       .insert(settings)
       .values({ id: 1, ...DEMO_SETTINGS })
       .onConflictDoUpdate({ target: settings.id, set: DEMO_SETTINGS });
+    for (const month of months) await recomputeMemberMonths(tx, month.period, now);
   });
   return true;
 }

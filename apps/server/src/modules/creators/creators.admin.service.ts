@@ -1,5 +1,6 @@
 import {
   achievedPercent,
+  periodOf,
   isValidTiktokUsername,
   normalizeTiktokUsername,
   REASON_MIN_LENGTH,
@@ -36,7 +37,7 @@ import type { CreatorRow } from './creators.table.ts';
 
 /** The calendar month (UTC) whose figures the lists show: `2026-09`. */
 export function currentPeriod(now: Date): string {
-  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+  return periodOf(now);
 }
 
 export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
@@ -51,6 +52,7 @@ export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
     matches: figures.matches,
     lastLiveAt: figures.lastLiveAt ? figures.lastLiveAt.toISOString() : null,
     achievedPercent: achievedPercent(figures.validDays, figures.liveSeconds),
+    requirementState: figures.requirementState,
     affiliate: ref(row.affiliate),
     owner: ref(row.owner),
   };

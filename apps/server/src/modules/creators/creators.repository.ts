@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CreatorListQuery, CreatorSortField } from '@agency/shared';
+import type { CreatorListQuery, CreatorSortField, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../members/members.table.ts';
 import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from './creators.table.ts';
@@ -30,6 +30,7 @@ export interface CreatorFiguresRow {
   liveSeconds: number;
   matches: number;
   lastLiveAt: Date | null;
+  requirementState: RequirementState | null;
 }
 
 export interface CreatorListRow {
@@ -52,6 +53,7 @@ const figureColumns = {
   liveSeconds: sql<number>`coalesce(${creatorMonths.liveSeconds}, 0)`.mapWith(Number),
   matches: sql<number>`coalesce(${creatorMonths.matches}, 0)`.mapWith(Number),
   lastLiveAt: creatorMonths.lastLiveAt,
+  requirementState: creatorMonths.requirementState,
 };
 
 /** Columns of `creators` the list sorts by (all NOT NULL, so their indexes serve the order). */

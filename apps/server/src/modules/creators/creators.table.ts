@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { CreatorStatus } from '@agency/shared';
+import type { CreatorStatus, RequirementState } from '@agency/shared';
 import { users } from '../members/members.table.ts';
 
 /** TikTok accounts of the agency; the username is stored normalised (no @, lower case). */
@@ -45,6 +45,11 @@ export const creatorMonths = pgTable(
     liveSeconds: integer('live_seconds').notNull().default(0),
     matches: integer('matches').notNull().default(0),
     lastLiveAt: timestamp('last_live_at', { withTimezone: true }),
+    /** Achieved share of the requirements (10,000 = 100%) and the state, computed at import. */
+    achievedBps: integer('achieved_bps').notNull().default(0),
+    requirementState: text('requirement_state').$type<RequirementState>(),
+    /** The upload that wrote the row (null for figures entered otherwise, e.g. the demo seed). */
+    uploadId: uuid('upload_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -54,7 +59,13 @@ export const creatorMonths = pgTable(
       'creator_months_non_negative_check',
       sql`${table.diamonds} >= 0 and ${table.validDays} >= 0 and ${table.liveSeconds} >= 0 and ${table.matches} >= 0`,
     ),
+    check(
+      'creator_months_requirement_state_check',
+      sql`${table.requirementState} is null or ${table.requirementState} in ('onTrack', 'atRisk', 'failing')`,
+    ),
     index('creator_months_period_idx').on(table.period),
+    // At-risk lists: the month's creators in a state.
+    index('creator_months_period_state_idx').on(table.period, table.requirementState),
     // Sorting the creators list by this month's diamonds.
     index('creator_months_period_diamonds_idx').on(table.period, table.diamonds, table.creatorId),
   ],
