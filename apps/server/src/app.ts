@@ -32,6 +32,8 @@ import { agencyAdminRoutes } from './modules/agency/agency.routes.ts';
 import { createAgencyService } from './modules/agency/agency.service.ts';
 import { bankSelfRoutes } from './modules/bank/bank.routes.ts';
 import { createBankService } from './modules/bank/bank.service.ts';
+import { notificationsSelfRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { profileAdminRoutes, profileSelfRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { sessionsAdminRoutes, sessionsSelfRoutes } from './modules/sessions/sessions.routes.ts';
@@ -135,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL });
   const creatorsAdmin = createCreatorsAdminService({ db, clock });
   const activity = createActivityService({ db });
+  const notifications = createNotificationsService({ db, clock });
   const databaseExports = createExportsService({ db, clock });
   const authenticate = createAuthenticate((token) => auth.resolveSession(token));
 
@@ -161,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(profileSelfRoutes, { profile });
       await scope.register(bankSelfRoutes, { bank });
       await scope.register(sessionsSelfRoutes, { sessions });
+      await scope.register(notificationsSelfRoutes, { notifications });
     },
     { prefix: '/api/me' },
   );

@@ -246,3 +246,11 @@ export const notificationSchema = z.object({
   readAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** `GET /api/me/notifications?page=&pageSize=&unread=`: newest first, with the unread count. */
+export const myNotificationsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+export type MyNotificationsQuery = z.infer<typeof myNotificationsQuerySchema>;
