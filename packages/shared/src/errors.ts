@@ -52,6 +52,13 @@ export const ERRORS = {
   FILE_AND_DATE_REQUIRED: { status: 400, message: 'Please select a file and date' },
   FILE_TOO_LARGE: { status: 413, message: 'File size should not exceed 5MB' },
   FILE_TYPE_INVALID: { status: 415, message: 'Please select a PDF or image file (JPG, PNG)' },
+  // earnings upload (the backstage export)
+  UPLOAD_INVALID: { status: 422, message: 'The file has errors; nothing was imported' },
+  UPLOAD_EMPTY: { status: 400, message: 'The file is empty' },
+  UPLOAD_CORRUPT: { status: 400, message: 'The file could not be read' },
+  UPLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },
+  UPLOAD_ZIP_BOMB: { status: 413, message: 'The spreadsheet unpacks to too much data' },
+  UPLOAD_TYPE_INVALID: { status: 415, message: 'Please select an .xlsx or .csv file' },
 
   // money
   PAYMENT_REQUEST_FAILED: { status: 400, message: 'Payment Request Sent Fail' },

@@ -31,3 +31,23 @@ export async function notifySystem(db: Executor, userIds: readonly string[], not
   }
   return id;
 }
+
+/**
+ * Many system notifications, one recipient each, in two multi-row inserts (an upload can notify
+ * thousands of members; one `notifySystem` per member would be thousands of round trips).
+ */
+export async function notifySystemEach(
+  db: Executor,
+  items: readonly { userId: string; notification: SystemNotification }[],
+  at: Date,
+): Promise<number> {
+  for (let index = 0; index < items.length; index += RECIPIENT_BATCH) {
+    const batch = items.slice(index, index + RECIPIENT_BATCH);
+    const rows = await db
+      .insert(notifications)
+      .values(batch.map((item) => ({ kind: 'system' as const, ...item.notification, createdAt: at })))
+      .returning({ id: notifications.id });
+    await db.insert(notificationRecipients).values(rows.map((row, offset) => ({ notificationId: row.id, userId: batch[offset]!.userId })));
+  }
+  return items.length;
+}

@@ -1,0 +1,187 @@
+/**
+ * Parsing of the values of the backstage export (PRODUCT section 2). Pure functions: each returns
+ * `{ value }` or `{ error }` (an English sentence for the row report), never throws.
+ *
+ * Number rules (docs/decisions/006-backstage-upload.md):
+ * - `-`, `–`, `—` or an empty cell is 0 (null for dates);
+ * - suffixes K, M, B multiply: `12.5K` = 12,500, `2.98M` = 2,980,000 (a dot or comma before the
+ *   suffix is always the decimal mark);
+ * - with both `,` and `.`, the last one is the decimal mark (`1,234.5`, `1.234,5`);
+ * - `,` alone: thousands when every group after it has exactly three digits (`1,055`,
+ *   `1,234,567`), else the decimal mark (`12,5`);
+ * - `.` alone: the decimal mark, EXCEPT in a whole-number field (diamonds, matches, days) when
+ *   every group after it has exactly three digits (`1.055` = 1,055, `1.234.567`): a count cannot
+ *   have a fraction, and Turkish exports group thousands with dots. `1.5` in a count is an error;
+ * - counts must end as non-negative whole numbers (after the suffix is applied, rounded to the
+ *   nearest whole number only when a suffix was used).
+ */
+
+export type CellValue = string | number | boolean | Date | null;
+export type Parsed<T> = { value: T; error?: undefined } | { value?: undefined; error: string };
+
+const EMPTY = /^[-–—]?$/;
+const SUFFIX: Record<string, number> = { k: 1_000, m: 1_000_000, b: 1_000_000_000 };
+
+function isEmptyText(text: string): boolean {
+  return EMPTY.test(text);
+}
+
+/** Spaces (also no-break and thin spaces, used as thousands separators) removed. */
+function compact(text: string): string {
+  return text.replace(/[\s\u00a0\u202f']/g, '');
+}
+
+/**
+ * A decimal number written with `.`/`,` per the rules above; `wholeField` turns on the
+ * `1.055` = thousands reading. Returns NaN when it is not a number.
+ */
+export function parseDecimal(text: string, wholeField: boolean): number {
+  const value = compact(text);
+  if (!/^\+?\d[\d.,]*$|^\+?[.,]\d+$/.test(value)) return Number.NaN;
+  const unsigned = value.replace(/^\+/, '');
+  const lastDot = unsigned.lastIndexOf('.');
+  const lastComma = unsigned.lastIndexOf(',');
+  let normalized: string;
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const thousands = decimal === '.' ? ',' : '.';
+    const [whole, fraction, ...rest] = unsigned.split(decimal);
+    if (rest.length > 0 || !/^\d{1,3}([.,]\d{3})*$/.test(whole!)) return Number.NaN;
+    normalized = `${whole!.split(thousands).join('')}.${fraction}`;
+  } else if (lastComma >= 0) {
+    normalized = /^\d{1,3}(,\d{3})+$/.test(unsigned) ? unsigned.replaceAll(',', '') : unsigned.split(',').length === 2 ? unsigned.replace(',', '.') : 'x';
+  } else if (lastDot >= 0) {
+    if (wholeField && /^\d{1,3}(\.\d{3})+$/.test(unsigned)) normalized = unsigned.replaceAll('.', '');
+    else normalized = unsigned.split('.').length === 2 ? unsigned : 'x';
+  } else {
+    normalized = unsigned;
+  }
+  const number = Number(normalized);
+  return Number.isFinite(number) ? number : Number.NaN;
+}
+
+function textOf(value: CellValue): string {
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  return String(value).trim();
+}
+
+/** Diamonds, matches, followers: a non-negative whole number. */
+export function parseCount(value: CellValue): Parsed<number> {
+  if (value === null) return { value: 0 };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return { error: `Not a non-negative number: ${value}` };
+    if (!Number.isInteger(value)) return { error: `Not a whole number: ${value}` };
+    return Number.isSafeInteger(value) ? { value } : { error: `Too large: ${value}` };
+  }
+  const text = textOf(value);
+  if (isEmptyText(text)) return { value: 0 };
+  const match = /^(.*?)\s*([kmb])$/i.exec(text);
+  let number: number;
+  if (match) {
+    const base = parseDecimal(match[1]!.replace(',', '.'), false);
+    number = Math.round(base * SUFFIX[match[2]!.toLowerCase()]!);
+  } else {
+    number = parseDecimal(text, true);
+  }
+  if (Number.isNaN(number)) return { error: `Not a number: "${text}"` };
+  if (!Number.isInteger(number)) return { error: `Not a whole number: "${text}"` };
+  if (!Number.isSafeInteger(number)) return { error: `Too large: "${text}"` };
+  return { value: number };
+}
+
+const UNIT_SECONDS: Record<string, number> = {
+  d: 86_400, g: 86_400, gün: 86_400, day: 86_400, days: 86_400, tag: 86_400, tage: 86_400, д: 86_400, z: 86_400, zi: 86_400, zile: 86_400,
+  h: 3_600, hr: 3_600, hrs: 3_600, hour: 3_600, hours: 3_600, sa: 3_600, saat: 3_600, std: 3_600, ч: 3_600, ore: 3_600, 'oră': 3_600,
+  m: 60, min: 60, mins: 60, minute: 60, minutes: 60, dk: 60, dak: 60, dəq: 60, мин: 60,
+  s: 1, sec: 1, secs: 1, second: 1, seconds: 1, sn: 1, san: 1, sek: 1, с: 1, сек: 1,
+};
+
+/**
+ * LIVE duration in whole seconds: `119h 47m 31s`, `88.46h`, `45m`, `30s`, `2d 3h`, `01:30:00`;
+ * a bare number (a numeric spreadsheet cell or text) is hours, as the export writes it.
+ */
+export function parseDurationSeconds(value: CellValue): Parsed<number> {
+  if (value === null) return { value: 0 };
+  if (typeof value === 'number') {
+    return Number.isFinite(value) && value >= 0 ? { value: Math.round(value * 3600) } : { error: `Not a duration: ${value}` };
+  }
+  const text = textOf(value);
+  if (isEmptyText(text)) return { value: 0 };
+  const clock = /^(\d+):([0-5]\d)(?::([0-5]\d))?$/.exec(text);
+  if (clock) return { value: Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0) };
+  const bare = parseDecimal(text, false);
+  if (!Number.isNaN(bare)) return { value: Math.round(bare * 3600) };
+  const token = /(\d+(?:[.,]\d+)?)\s*([^\d\s.,:]+)\.?/gu;
+  let seconds = 0;
+  let found: RegExpExecArray | null;
+  while ((found = token.exec(text)) !== null) {
+    const unitText = found[2]!;
+    const unit = UNIT_SECONDS[unitText.toLowerCase()] ?? UNIT_SECONDS[unitText.toLocaleLowerCase('tr')];
+    if (unit === undefined) return { error: `Not a duration: "${text}"` };
+    seconds += Number(found[1]!.replace(',', '.')) * unit;
+  }
+  // Everything must be number-unit pairs: `119h 47m 31s`, `119 h 47 m`, `2d3h`.
+  if (text.replace(token, '').trim() !== '' || seconds === 0 && !/\d/.test(text)) return { error: `Not a duration: "${text}"` };
+  return { value: Math.round(seconds) };
+}
+
+/** Valid go LIVE days: a whole number 0..31 (`21`, `21d`, `21 days`, `21 gün`). */
+export function parseDays(value: CellValue): Parsed<number> {
+  let number: number;
+  if (value === null) return { value: 0 };
+  if (typeof value === 'number') number = value;
+  else {
+    const text = textOf(value);
+    if (isEmptyText(text)) return { value: 0 };
+    const match = /^(\d+)\s*(d|days?|g|gün|tage?|дн(?:ей|я)?|zile)?\.?$/i.exec(text);
+    if (!match) return { error: `Not a number of days: "${text}"` };
+    number = Number(match[1]);
+  }
+  if (!Number.isInteger(number) || number < 0 || number > 31) return { error: `Not a number of days between 0 and 31: ${String(value)}` };
+  return { value: number };
+}
+
+/** `90.13%` or `0.9013` as a fraction of one (0.9013). */
+export function parsePercent(value: CellValue): Parsed<number> {
+  if (value === null) return { value: 0 };
+  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { error: `Not a percentage: ${value}` };
+  const text = textOf(value);
+  if (isEmptyText(text)) return { value: 0 };
+  const percent = /^(.*?)\s*%$/.exec(text);
+  const number = parseDecimal(percent ? percent[1]! : text, false);
+  if (Number.isNaN(number)) return { error: `Not a percentage: "${text}"` };
+  return { value: percent ? number / 100 : number };
+}
+
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * Last LIVE: a spreadsheet date, an Excel day number, or text `2026-09-15 21:04(:05)`,
+ * `2026/09/15`, `15.09.2026 21:04`; times are UTC (the export's time zone is in its first line).
+ */
+export function parseDateTime(value: CellValue): Parsed<Date | null> {
+  if (value === null) return { value: null };
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'Not a date' } : { value };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value <= 0 || value > 2_958_465) return { error: `Not a date: ${value}` };
+    return { value: new Date(EXCEL_EPOCH_MS + Math.round(value * 86_400_000)) };
+  }
+  const text = textOf(value);
+  if (isEmptyText(text)) return { value: null };
+  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*(?:Z|UTC(?:[+-]0)?))?$/.exec(text);
+  let parts: number[] | null = null;
+  if (match) parts = match.slice(1).map((part) => Number(part ?? 0));
+  else {
+    match = /^(\d{1,2})[./](\d{1,2})[./](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+    if (match) {
+      const [day, month, year, ...time] = match.slice(1).map((part) => Number(part ?? 0));
+      parts = [year!, month!, day!, ...time];
+    }
+  }
+  if (!parts) return { error: `Not a date: "${text}"` };
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23) return { error: `Not a date: "${text}"` };
+  return { value: date };
+}

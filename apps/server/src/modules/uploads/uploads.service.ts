@@ -1,0 +1,222 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import {
+  periodOfIsoDate,
+  type UploadHistoryItem,
+  type UploadListQuery,
+  type UploadReport,
+} from '@agency/shared';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { endOfIsoDate, recomputeMemberMonths } from '../earnings/earnings.engine.ts';
+import { notifySystemEach } from '../notifications/notifications.repository.ts';
+import { parseBackstageFile } from './backstage-parser.ts';
+import { writeSampleWorkbook } from './sample-workbook.ts';
+import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
+import { fileErrorReport, planUpload, type PlannedRow } from './upload-plan.ts';
+import {
+  deleteMonth,
+  findCreatorsByUsernames,
+  insertMonthRows,
+  insertUploadCreators,
+  insertUploadRow,
+  listActiveCreators,
+  listMonthFigures,
+  listSampleRows,
+  listUploadRows,
+  MONTH_INSERT_BATCH,
+} from './uploads.repository.ts';
+
+export interface UploadInput {
+  fileName: string;
+  data: Buffer;
+  asOf: string;
+  dryRun: boolean;
+  createUnknown: boolean;
+}
+
+export interface Actor {
+  id: string;
+  ip: string;
+}
+
+/** Either the report of a dry run or a commit, or a refusal (nothing written) with the report. */
+export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; code: UploadFileErrorCode | 'UPLOAD_INVALID'; report: UploadReport };
+
+export interface UploadsDeps {
+  db: Database;
+  clock: Clock;
+  /** Tests only: abort the commit once this many month rows were inserted (proves the rollback). */
+  failAfterInsertedRows?: number;
+  /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */
+  monthInsertBatch?: number;
+}
+
+/** A file name for the history: the last path part, printable characters only, at most 200. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(0, 200);
+  return clean || 'upload';
+}
+
+const AT_RISK: readonly string[] = ['atRisk', 'failing'];
+
+/** One notification per affiliate listing their creators who newly became at risk or failing. */
+async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: string, at: Date): Promise<number> {
+  const byMember = new Map<string, PlannedRow[]>();
+  for (const row of rows) {
+    if (!row.affiliateId || !AT_RISK.includes(row.requirementState)) continue;
+    if (row.previousState && AT_RISK.includes(row.previousState)) continue;
+    const list = byMember.get(row.affiliateId) ?? [];
+    list.push(row);
+    byMember.set(row.affiliateId, list);
+  }
+  const items = [...byMember].map(([userId, list]) => {
+    const usernames = list.map((row) => `@${row.tiktokUsername}`);
+    const shown = usernames.length > 20 ? `${usernames.slice(0, 20).join(', ')} (+${usernames.length - 20})` : usernames.join(', ');
+    const state = list.some((row) => row.requirementState === 'failing') ? 'failing' : 'atRisk';
+    return {
+      userId,
+      notification: {
+        template: 'creatorAtRisk',
+        params: { username: shown, count: list.length, state, period },
+        title: list.length === 1 ? 'A creator is behind the requirements' : `${list.length} creators are behind the requirements`,
+        message: `${shown}: ${state === 'failing' ? 'cannot meet' : 'at risk of missing'} this month's requirements (12 valid days and 25 hours of LIVE).`,
+      },
+    };
+  });
+  await notifySystemEach(tx, items, at);
+  return byMember.size;
+}
+
+export function createUploadsService(deps: UploadsDeps) {
+  const { db, clock } = deps;
+
+  async function commit(actor: Actor, input: UploadInput, plan: ReturnType<typeof planUpload>, period: string): Promise<string> {
+    const now = clock.now();
+    const uploadId = randomUUID();
+    await db.transaction(async (tx) => {
+      const created = plan.toCreate.length > 0 ? await insertUploadCreators(tx, plan.toCreate, now) : new Map<string, string>();
+      await deleteMonth(tx, period);
+      let inserted = 0;
+      const batchSize = deps.monthInsertBatch ?? MONTH_INSERT_BATCH;
+      for (let start = 0; start < plan.rows.length; start += batchSize) {
+        const batch = plan.rows.slice(start, start + batchSize).map((row) => ({
+          ...row,
+          creatorId: row.creatorId ?? created.get(row.tiktokUsername)!,
+        }));
+        await insertMonthRows(tx, period, uploadId, now, batch);
+        inserted += batch.length;
+        if (deps.failAfterInsertedRows !== undefined && inserted >= deps.failAfterInsertedRows) {
+          throw new Error(`injected fault after ${inserted} month rows`);
+        }
+      }
+      await recomputeMemberMonths(tx, period, now);
+      const { report } = plan;
+      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      const fileName = sanitizeFileName(input.fileName);
+      await insertUploadRow(tx, {
+        id: uploadId,
+        uploadedBy: actor.id,
+        fileName,
+        sizeBytes: input.data.length,
+        sha256,
+        period,
+        asOf: input.asOf,
+        rows: report.rows,
+        imported: report.imported,
+        created: report.created,
+        skipped: report.skipped,
+        missing: report.counts.missing,
+        createdAt: now,
+      });
+      const notified = await notifyAtRisk(tx, plan.rows, period, now);
+      await recordActivity(tx, {
+        actorId: actor.id,
+        action: 'upload.committed',
+        entityType: 'upload',
+        entityId: uploadId,
+        after: { fileName, sha256, period, asOf: input.asOf, rows: report.rows, imported: report.imported, created: report.created, skipped: report.skipped, ...report.counts, notifiedMembers: notified },
+        ip: actor.ip,
+        at: now,
+      });
+    });
+    return uploadId;
+  }
+
+  return {
+    /**
+     * Parse, compare, and (unless a dry run, and only without errors) replace the month in one
+     * transaction. Nothing is written for a dry run or a refused file.
+     */
+    async importFile(actor: Actor, input: UploadInput): Promise<UploadOutcome> {
+      const period = periodOfIsoDate(input.asOf);
+      // The month's figures and the active creators do not depend on the file: read them while it
+      // is parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
+      const context = Promise.all([listMonthFigures(db, period), listActiveCreators(db)]);
+      context.catch(() => undefined);
+      let parsed;
+      try {
+        parsed = await parseBackstageFile(input.data);
+      } catch (error) {
+        if (!(error instanceof UploadFileError)) throw error;
+        return { ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: input.dryRun, message: error.message }) };
+      }
+      const usernames = parsed.items.map((item) => item.tiktokUsername);
+      const [known, [before, active]] = await Promise.all([findCreatorsByUsernames(db, usernames), context]);
+      const plan = planUpload({
+        parsed,
+        period,
+        asOf: input.asOf,
+        asOfEnd: endOfIsoDate(input.asOf),
+        now: clock.now(),
+        dryRun: input.dryRun,
+        createUnknown: input.createUnknown,
+        known,
+        before,
+        active,
+      });
+      if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
+      if (input.dryRun) return { ok: true, report: plan.report };
+      const uploadId = await commit(actor, input, plan, period);
+      return { ok: true, report: { ...plan.report, uploadId } };
+    },
+
+    async listUploads(query: UploadListQuery): Promise<{ items: UploadHistoryItem[]; total: number; page: number; pageSize: number }> {
+      const { rows, total } = await listUploadRows(db, { period: query.period }, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return {
+        items: rows.map(({ upload, firstName, lastName }) => ({
+          id: upload.id,
+          fileName: upload.fileName,
+          period: upload.period,
+          asOf: upload.asOf,
+          rows: upload.rows,
+          imported: upload.imported,
+          created: upload.created,
+          skipped: upload.skipped,
+          missing: upload.missing,
+          sizeBytes: upload.sizeBytes,
+          uploadedBy: upload.uploadedBy && firstName !== null ? { uid: upload.uploadedBy, firstName, lastName: lastName ?? '' } : null,
+          createdAt: upload.createdAt.toISOString(),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** The admin's template: this month's figures of the active creators, as the backstage exports them. */
+    async writeSample(stream: Writable): Promise<void> {
+      const now = clock.now();
+      const isoDate = now.toISOString().slice(0, 10);
+      const period = periodOfIsoDate(isoDate);
+      await writeSampleWorkbook(stream, { now, period, rows: await listSampleRows(db, period) });
+    },
+
+    now: () => clock.now(),
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,270 @@
+// `npm run bench:upload`: how fast is the earnings upload of a 100,000-row backstage export?
+// 1. writes a 100,000-row "Creator data" .xlsx to a temp folder (exceljs streaming writer);
+// 2. the floor: reading it alone with exceljs's streaming reader;
+// 3. end to end through the API (buildApp + app.inject, multipart POST /api/admin/uploads) on a
+//    file-backed PGlite and on a scratch PostgreSQL database (BENCH_DATABASE_URL / TEST_DATABASE_URL,
+//    default postgres://postgres@127.0.0.1:5432/test; created and dropped), with the 100,000
+//    creators (and 2,000 members) existing beforehand: a first import of the month, then a
+//    re-import that replaces it. Each database runs in a child process that resets its peak RSS
+//    (/proc/self/clear_refs) after seeding, so the peak reported is the server's during the import.
+// Targets: import <= 2x the floor on PostgreSQL, <= 3x on PGlite, peak RSS < 512 MB.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const KINDS = (process.env.BENCH_DB ?? "pglite,postgres").split(",");
+const MEMBERS = 2_000;
+const AS_OF = '2026-09-16';
+const PASSWORD = 'Bench-admin-2026';
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+const usernameOf = (index) => `creator.${index.toString(36)}_${index % 97}`;
+
+/** A small deterministic random source. */
+function createRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function writeExport(path) {
+  const random = createRandom(2026);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path), useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Creator data');
+  sheet.addRow(['Exported at 2026-09-16 08:37 UTC+0']).commit();
+  sheet
+    .addRow(['Data period', 'Creator ID', "Creator's username", 'Group', 'Join time', 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'New followers', 'Diamonds last month', 'Matches', 'Last LIVE', 'Status'])
+    .commit();
+  for (let index = 0; index < ROWS; index += 1) {
+    const seconds = Math.floor(random() * 120 * 3600);
+    const diamonds = Math.floor(random() * 3_000_000);
+    sheet
+      .addRow([
+        '2026-09-01 ~ 2026-09-15',
+        String(7_000_000 + index),
+        usernameOf(index),
+        `G${index % 9}`,
+        '2025-01-10',
+        index % 10 === 0 ? `${(diamonds / 1_000_000).toFixed(2)}M` : diamonds,
+        `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m ${seconds % 60}s`,
+        `${Math.floor(random() * 16)}d`,
+        Math.floor(random() * 500),
+        Math.floor(random() * 3_000_000),
+        index % 3 === 0 ? '-' : Math.floor(random() * 40),
+        '2026-09-15 21:04',
+        'Active',
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** The floor: exceljs's streaming reader over the file, every cell value touched. */
+async function readFloor(path) {
+  const started = performance.now();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(readFileSync(path)), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let cells = 0;
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) cells += row.values.length;
+    break;
+  }
+  return { ms: performance.now() - started, cells };
+}
+
+function multipart(fields, file) {
+  const boundary = `----bench-${randomBytes(8).toString('hex')}`;
+  const parts = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="creator-data.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function peakRssMb() {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+// ---------------------------------------------------------------- child: one database
+
+async function child(kind, path) {
+  const { sql } = await import('drizzle-orm');
+  const pg = (await import('pg')).default;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadEnv } = await import('../apps/server/src/config/env.ts');
+  const { createPgliteHandle, createPostgresHandle } = await import('../apps/server/src/db/client.ts');
+  const { migrateDatabase } = await import('../apps/server/src/db/migrate.ts');
+  const { users } = await import('../apps/server/src/db/schema.ts');
+  const { hashPassword } = await import('../apps/server/src/lib/passwords.ts');
+
+  const cleanup = [];
+  let database;
+  if (kind === 'pglite') {
+    const folder = mkdtempSync(join(tmpdir(), 'bench-upload-pglite-'));
+    database = createPgliteHandle(await PGlite.create(join(folder, 'db')));
+    cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+  } else {
+    const name = `bench_upload_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = createPostgresHandle(new pg.Pool({ connectionString: url.toString(), max: 10 }));
+    cleanup.push(async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    });
+  }
+  let app;
+  try {
+    await migrateDatabase(database);
+    const seedStarted = performance.now();
+    const db = database.db;
+    const memberIds = Array.from({ length: MEMBERS }, () => crypto.randomUUID());
+    for (let start = 0; start < MEMBERS; start += 1_000) {
+      await db.insert(users).values(
+        memberIds.slice(start, start + 1_000).map((id, offset) => ({
+          id,
+          firstName: 'Member',
+          lastName: String(start + offset),
+          role: 'user',
+          status: 'active',
+          referralCode: `BM${start + offset}`,
+        })),
+      );
+    }
+    await db.insert(users).values({ firstName: 'Bench', lastName: 'Admin', email: 'bench.admin@bench.example', role: 'admin', status: 'active', referralCode: 'BENCHADM', passwordHash: await hashPassword(PASSWORD) });
+    const random = createRandom(7);
+    for (let start = 0; start < ROWS; start += 10_000) {
+      const count = Math.min(10_000, ROWS - start);
+      const names = Array.from({ length: count }, (_, offset) => usernameOf(start + offset));
+      const affiliates = Array.from({ length: count }, () => memberIds[Math.floor(random() * MEMBERS)]);
+      await db.execute(sql`
+        insert into creators (tiktok_username, status, affiliate_id, joined_at)
+        select name, 'active', affiliate, '2025-01-01T00:00:00Z'::timestamptz
+        from unnest(${sql.param(names)}::text[], ${sql.param(affiliates)}::uuid[]) as t(name, affiliate)`);
+    }
+    if (kind === 'postgres') await db.execute(sql`vacuum analyze`);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'http://bench.test', WEB_DIST_DIR: join(tmpdir(), 'bench-upload-no-web') });
+    app = await buildApp({ env, database, logger: false, rateLimits: { authPerMinute: 1000, globalPerMinute: 1_000_000 } });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench.admin@bench.example', password: PASSWORD } });
+    const token = login.json().data.token;
+    const file = readFileSync(path);
+
+    const runs = [];
+    for (const label of ['first import of the month', 're-import (replaces)']) {
+      const { payload, headers } = multipart({ asOf: AS_OF }, file);
+      global.gc?.();
+      writeFileSync('/proc/self/clear_refs', '5');
+      const rssBefore = process.memoryUsage().rss / 1024 / 1024;
+      const started = performance.now();
+      const response = await app.inject({ method: 'POST', url: '/api/admin/uploads', payload, headers: { ...headers, accesstoken: token } });
+      const ms = performance.now() - started;
+      if (response.statusCode !== 201) throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+      const report = response.json().data;
+      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: peakRssMb(), imported: report.imported, missing: report.counts.missing });
+    }
+    process.send({ kind, seedSeconds, runs });
+  } finally {
+    await app?.close();
+    await database.close();
+    for (const step of cleanup) await step();
+  }
+}
+
+function runChild(kind, path) {
+  return new Promise((resolve, reject) => {
+    const worker = fork(fileURLToPath(import.meta.url), ['--child', kind, path], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+    let result = null;
+    worker.on('message', (message) => (result = message));
+    worker.on('error', reject);
+    worker.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${kind} child exited with ${code}`))));
+  });
+}
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-upload-'));
+  const path = join(folder, 'creator-data.xlsx');
+  try {
+    let started = performance.now();
+    await writeExport(path);
+    console.log(`wrote ${ROWS.toLocaleString('en-US')} rows (${(statSync(path).size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await readFloor(path);
+    const floors = [];
+    for (let run = 0; run < 3; run += 1) floors.push((await readFloor(path)).ms);
+    const floor = Math.min(...floors);
+    console.log(`floor (exceljs streaming read alone, best of 3): ${floor.toFixed(0)} ms\n`);
+
+    const targets = { pglite: 3, postgres: 2 };
+    const results = [];
+    for (const kind of KINDS) {
+      started = performance.now();
+      const outcome = await runChild(kind, path);
+      for (const run of outcome.runs) {
+        results.push({
+          database: kind,
+          run: run.label,
+          'import ms': Math.round(run.ms),
+          'x floor': Number((run.ms / floor).toFixed(2)),
+          target: `<= ${targets[kind]}x`,
+          'RSS before MB': Math.round(run.rssBeforeMb),
+          'peak RSS MB': Math.round(run.peakRssMb),
+          imported: run.imported,
+        });
+      }
+      console.log(`${kind}: seeded ${MEMBERS} members and ${ROWS} creators in ${outcome.seedSeconds.toFixed(1)} s`);
+    }
+    console.table(results);
+    const failed = results.filter((row) => row['x floor'] > targets[row.database] || row['peak RSS MB'] >= 512);
+    console.log(failed.length === 0 ? 'all targets met' : `${failed.length} run(s) above target`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  child(process.argv[3], process.argv[4]).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
