@@ -16,7 +16,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Libraries every page needs, the landing page included: one file, compressed together.
-            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
+            // `use-sync-external-store/**/with-selector` is only for the charts (recharts' store): not here.
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/](?!.*with-selector)/ },
           ],
         },
       },

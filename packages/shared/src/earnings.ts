@@ -1,4 +1,5 @@
 import type { CommissionTier } from './schemas/commission.ts';
+import type { PeriodChoice } from './schemas/earnings.ts';
 
 /**
  * The earnings rules of PRODUCT section 2 as pure functions: periods, the commission rate and
@@ -32,6 +33,30 @@ export function periodBounds(period: string): { start: Date; end: Date; days: nu
 export function shiftPeriod(period: string, count: number): string {
   const { start } = periodBounds(period);
   return periodOf(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - count, 1)));
+}
+
+/**
+ * The months of a period choice of the history screens (SPEC section 2), given the current month:
+ * `from` inclusive (null = from the beginning), `to` inclusive. Periods compare as strings.
+ * last3 / last6 = the current month and the 2 / 5 before; thisYear = January..current;
+ * thisMonth = current; lastYear = January..December of the year before; all = everything up to now.
+ */
+export function periodRange(choice: PeriodChoice, currentPeriod: string): { from: string | null; to: string } {
+  const year = Number(currentPeriod.slice(0, 4));
+  switch (choice) {
+    case 'all':
+      return { from: null, to: currentPeriod };
+    case 'last3':
+      return { from: shiftPeriod(currentPeriod, 2), to: currentPeriod };
+    case 'last6':
+      return { from: shiftPeriod(currentPeriod, 5), to: currentPeriod };
+    case 'thisYear':
+      return { from: `${year}-01`, to: currentPeriod };
+    case 'thisMonth':
+      return { from: currentPeriod, to: currentPeriod };
+    case 'lastYear':
+      return { from: `${year - 1}-01`, to: `${year - 1}-12` };
+  }
 }
 
 // ---- commission ----

@@ -69,16 +69,16 @@ describe('router', () => {
 
   it('shows the coming-soon screen inside the member layout for a stored member session', async () => {
     storeSession({ token: 't', role: 'user', uid: 'u1' });
-    const router = await renderAt('/app/setting/earnings');
-    await heading('Earnings');
+    const router = await renderAt('/app/setting/documents');
+    await heading('Documents');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/app/setting/publisher');
     // the member's navigation, with the current page marked
     const current = document.querySelectorAll('nav a[aria-current="page"]');
-    expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/setting/earnings');
+    expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/setting/documents');
     expect(document.querySelector('main')).not.toBeNull();
-    await waitFor(() => expect(document.title).toBe('Earnings · Star Agency LIVE'));
-    expect(router.location.pathname).toBe('/app/setting/earnings');
+    await waitFor(() => expect(document.title).toBe('Documents · Star Agency LIVE'));
+    expect(router.location.pathname).toBe('/app/setting/documents');
   });
 
   it("shows the agency logo in the public and signed-in headers and as the document's icon", async () => {
@@ -98,8 +98,8 @@ describe('router', () => {
     cleanup();
 
     storeSession({ token: 't', role: 'user', uid: 'u1' });
-    await renderAt('/app/setting/earnings');
-    await heading('Earnings');
+    await renderAt('/app/setting/documents');
+    await heading('Documents');
     await waitFor(() => expect(document.querySelector('header img')?.getAttribute('src')).toBe(logoUrl));
     expect(document.querySelector('header img')?.getAttribute('alt')).toBe('Star Agency');
   });

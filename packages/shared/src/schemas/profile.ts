@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { emailSchema } from './auth.ts';
 import { creatorSchema } from './creators.ts';
+import { requirementStateSchema } from './earnings.ts';
 import { profileSchema } from './members.ts';
 
 /** `PUT /api/me/profile`: what a member may change about themselves (never phone, role or status). */
@@ -37,13 +38,19 @@ export const myCreatorSchema = creatorSchema.extend({
   lastLiveAt: z.string().nullable(),
   /** How this member relates to the creator: brought it (affiliate), signs in for it (owner), or both. */
   relation: z.enum(['affiliate', 'owner', 'both']),
+  /** The month's requirement progress (one decimal, rounded down) and state; null state before figures. */
+  achievedPercent: z.number(),
+  requirementState: requirementStateSchema.nullable(),
 });
 export type MyCreator = z.infer<typeof myCreatorSchema>;
 
 export const myCreatorsQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** `atRisk`: only creators at risk or failing this month (the member's at-risk list). */
+  requirement: z.enum(['atRisk']).optional(),
 });
+export type MyCreatorsQuery = z.infer<typeof myCreatorsQuerySchema>;
 
 /** Avatars: PNG or JPEG by content, at most 2 MB, stored at most 256x256. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

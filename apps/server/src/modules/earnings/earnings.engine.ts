@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { users } from '../members/members.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
-import { memberMonths, uploads } from './earnings.table.ts';
+import { agencyMonths, memberMonths, uploads } from './earnings.table.ts';
 
 const INSERT_BATCH = 1000;
 
@@ -18,7 +18,7 @@ export interface MemberMonthChange {
  * Recomputes every member's commission for `period` from the creators' figures of that month
  * and the current settings, replacing the month's rows. Call it inside the transaction that
  * changed the figures (an upload) or the settings (only for the open month), so the month is
- * never seen half-computed. Returns the earnings that changed, per member, in cents.
+ * never seen half-computed. The month's agency totals (`agency_months`) are rebuilt with it. Returns the earnings that changed, per member, in cents.
  */
 export async function recomputeMemberMonths(db: Executor, period: string, at: Date): Promise<MemberMonthChange[]> {
   const settings = await getSettingsRow(db);
@@ -64,6 +64,23 @@ export async function recomputeMemberMonths(db: Executor, period: string, at: Da
   for (let index = 0; index < rows.length; index += INSERT_BATCH) {
     await db.insert(memberMonths).values(rows.slice(index, index + INSERT_BATCH));
   }
+
+  const [agency] = await db
+    .select({
+      diamonds: sql<number>`coalesce(sum(${creatorMonths.diamonds}), 0)`.mapWith(Number),
+      creatorCount: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(creatorMonths)
+    .where(eq(creatorMonths.period, period));
+  const agencyRow = {
+    period,
+    diamonds: agency?.diamonds ?? 0,
+    creatorCount: agency?.creatorCount ?? 0,
+    earningsCents: rows.reduce((sum, row) => sum + row.earningsCents, 0),
+    diamondValueMicros: settings.diamondValueMicros,
+    computedAt: at,
+  };
+  await db.insert(agencyMonths).values(agencyRow).onConflictDoUpdate({ target: agencyMonths.period, set: agencyRow });
 
   const changes: MemberMonthChange[] = [];
   for (const row of rows) {

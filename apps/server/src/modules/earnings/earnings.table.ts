@@ -36,6 +36,28 @@ export const memberMonths = pgTable(
   ],
 );
 
+/**
+ * The agency's totals of one month, rebuilt with `member_months` in the same transaction: the
+ * finance screen reads a few dozen of these rows instead of summing every creator's month.
+ */
+export const agencyMonths = pgTable(
+  'agency_months',
+  {
+    period: text('period').primaryKey(),
+    /** Every creator's diamonds of the month, brought by a member or not. */
+    diamonds: bigint('diamonds', { mode: 'number' }).notNull(),
+    creatorCount: integer('creator_count').notNull(),
+    /** The members' commission of the month (sum of member_months). */
+    earningsCents: bigint('earnings_cents', { mode: 'number' }).notNull(),
+    diamondValueMicros: integer('diamond_value_micros').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('agency_months_period_check', sql`${table.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('agency_months_non_negative_check', sql`${table.diamonds} >= 0 and ${table.earningsCents} >= 0`),
+  ],
+);
+
 /** The upload history: one row per committed import (dry runs are not kept). */
 export const uploads = pgTable(
   'uploads',
@@ -62,5 +84,6 @@ export const uploads = pgTable(
   ],
 );
 
+export type AgencyMonthRow = typeof agencyMonths.$inferSelect;
 export type MemberMonthRow = typeof memberMonths.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_SIDE, type MyCreator, type MyProfile, type ProfileUpdateInput } from '@agency/shared';
+import { AVATAR_MAX_SIDE, bpsToPercent, type MyCreator, type MyCreatorsQuery, type MyProfile, type ProfileUpdateInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -130,9 +130,10 @@ export function createProfileService(deps: ProfileDeps) {
       return { contentType: imageContentType(user.avatarKey), data };
     },
 
-    async listMyCreators(userId: string, page: { page: number; pageSize: number }) {
+    async listMyCreators(userId: string, query: MyCreatorsQuery) {
       const period = periodOf(clock.now());
-      const { rows, total } = await listCreatorsOfMember(db, userId, period, page);
+      const page = { page: query.page, pageSize: query.pageSize };
+      const { rows, total } = await listCreatorsOfMember(db, userId, period, page, { atRiskOnly: query.requirement === 'atRisk' });
       const items: MyCreator[] = rows.map(({ creator, month }) => ({
         ...toCreator(creator),
         period,
@@ -141,6 +142,8 @@ export function createProfileService(deps: ProfileDeps) {
         liveSeconds: month?.liveSeconds ?? 0,
         matches: month?.matches ?? 0,
         lastLiveAt: month?.lastLiveAt ? month.lastLiveAt.toISOString() : null,
+        achievedPercent: bpsToPercent(month?.achievedBps ?? 0),
+        requirementState: month?.requirementState ?? null,
         relation:
           creator.affiliateId === userId && creator.ownerId === userId ? 'both' : creator.affiliateId === userId ? 'affiliate' : 'owner',
       }));

@@ -232,7 +232,45 @@ describe('member self-service: profile, bank details, picture, creators', () => 
         liveSeconds: 40_000,
         matches: 3,
         lastLiveAt: '2026-03-17T20:00:00.000Z',
+        achievedPercent: 0,
+        requirementState: null,
       });
+    });
+
+    it('gives the requirement progress, lists failing and at-risk creators first, and filters the at-risk list', async () => {
+      const [risky, failing, riskyOfB] = await t.db
+        .insert(creators)
+        .values([
+          { tiktokUsername: 'risky.one', name: 'Risky', affiliateId: memberA.id, status: 'active', joinedAt: new Date('2025-06-01') },
+          { tiktokUsername: 'failing.one', name: 'Failing', affiliateId: memberA.id, status: 'active', joinedAt: new Date('2025-05-01') },
+          { tiktokUsername: 'risky.of.b', name: 'Risky of B', affiliateId: memberB.id, status: 'active' },
+        ])
+        .returning();
+      await t.db.insert(creatorMonths).values([
+        // 4 valid days of 12 (3333 bps), 20 hours of 25 (8000 bps): 33.3%.
+        { creatorId: risky!.id, period: '2026-03', diamonds: 10, validDays: 4, liveSeconds: 72_000, achievedBps: 3333, requirementState: 'atRisk' },
+        { creatorId: failing!.id, period: '2026-03', diamonds: 0, validDays: 0, liveSeconds: 0, achievedBps: 0, requirementState: 'failing' },
+        { creatorId: failing!.id, period: '2026-02', diamonds: 0, validDays: 20, liveSeconds: 100_000, achievedBps: 10_000, requirementState: 'onTrack' },
+        { creatorId: riskyOfB!.id, period: '2026-03', diamonds: 0, achievedBps: 0, requirementState: 'failing' },
+      ]);
+      const all = (await call(t.app, 'GET', '/api/me/creators', { token: memberA.token })).body.data as {
+        items: { tiktokUsername: string; achievedPercent: number; requirementState: string | null }[];
+        total: number;
+      };
+      expect(all.total).toBe(4);
+      expect(all.items.map((item) => [item.tiktokUsername, item.requirementState, item.achievedPercent])).toEqual([
+        ['failing.one', 'failing', 0],
+        ['risky.one', 'atRisk', 33.3],
+        ['owned.one', null, 0],
+        ['brought.one', null, 0],
+      ]);
+
+      const atRisk = await call(t.app, 'GET', '/api/me/creators?requirement=atRisk', { token: memberA.token });
+      expect(atRisk.status, JSON.stringify(atRisk.body)).toBe(200);
+      const list = atRisk.body.data as { items: { tiktokUsername: string }[]; total: number };
+      expect(list.total).toBe(2);
+      expect(list.items.map((item) => item.tiktokUsername)).toEqual(['failing.one', 'risky.one']);
+      expect((await call(t.app, 'GET', '/api/me/creators?requirement=failing', { token: memberA.token })).status).toBe(400);
     });
   });
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Badge, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { useMyCreators } from './profile-api.ts';
 
 const PAGE_SIZE = 10;
 
-/** The creators the member brought (or signs in for) with this month's figures. */
+/** The creators the member brought (or signs in for) with this month's figures; failing and at-risk ones first. */
 export function MyCreatorsList() {
   const { t } = useTranslation(['profile', 'common']);
   const format = useFormatters();
@@ -29,12 +30,13 @@ export function MyCreatorsList() {
           <Text c="dimmed">{t('creators.empty')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={760}>
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('creators.username')}</Table.Th>
                     <Table.Th>{t('creators.status')}</Table.Th>
+                    <Table.Th>{t('creators.requirement')}</Table.Th>
                     <Table.Th ta="right">{t('creators.diamonds')}</Table.Th>
                     <Table.Th ta="right">{t('creators.validDays')}</Table.Th>
                     <Table.Th ta="right">{t('creators.liveDuration')}</Table.Th>
@@ -57,6 +59,14 @@ export function MyCreatorsList() {
                         <Badge variant="light" color={creator.status === 'active' ? 'teal' : 'gray'}>
                           {t(statusLabelKey(creator.status))}
                         </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <RequirementBadge state={creator.requirementState} />
+                          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                            {format.percent(creator.achievedPercent)}
+                          </Text>
+                        </Group>
                       </Table.Td>
                       <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {format.number(creator.diamonds)}

@@ -1,0 +1,142 @@
+import {
+  achievedBps,
+  bpsToPercent,
+  commissionRateBps,
+  MIN_PAYOUT_CENTS,
+  periodBounds,
+  periodOf,
+  periodRange,
+  REQUIREMENT_STATES,
+  type MemberMonth,
+  type MyEarnings,
+  type MySummary,
+  type PeriodChoice,
+  type RequirementState,
+} from '@agency/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findUserById } from '../members/members.repository.ts';
+import { getSettingsRow } from '../settings/settings.repository.ts';
+import { memberBalance } from './balance.ts';
+import { periodAsOf } from './earnings.engine.ts';
+import {
+  countAtRiskBroughtCreators,
+  findMemberMonth,
+  listMemberMonths,
+  listOwnCreatorMonths,
+  listOwnCreatorStates,
+  type OwnMonthTotals,
+} from './earnings.repository.ts';
+
+export interface EarningsDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** The worst of the states (failing > atRisk > onTrack); null when none was computed. */
+export function worstRequirementState(states: readonly (string | null)[]): RequirementState | null {
+  let worst = -1;
+  for (const state of states) worst = Math.max(worst, REQUIREMENT_STATES.indexOf(state as RequirementState));
+  return worst < 0 ? null : REQUIREMENT_STATES[worst]!;
+}
+
+/**
+ * A member's own LIVE of one month: valid days of several accounts are added but a month has at
+ * most as many valid days as it has days.
+ */
+function ownLive(period: string, own: OwnMonthTotals | undefined): { validDays: number; liveSeconds: number; diamonds: number } {
+  if (!own) return { validDays: 0, liveSeconds: 0, diamonds: 0 };
+  return { validDays: Math.min(own.validDays, periodBounds(period).days), liveSeconds: own.liveSeconds, diamonds: own.diamonds };
+}
+
+/** The member's earnings screens. Every function takes the signed-in member's id from the session. */
+export function createEarningsService(deps: EarningsDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async getSummary(memberId: string): Promise<MySummary> {
+      const now = clock.now();
+      const period = periodOf(now);
+      const user = await findUserById(db, memberId);
+      if (!user) throw new AppError('NOT_FOUND');
+
+      const [month, own, states, atRiskCount, balance, asOf] = await Promise.all([
+        findMemberMonth(db, memberId, period),
+        listOwnCreatorMonths(db, memberId, { from: period, to: period }),
+        listOwnCreatorStates(db, memberId, period),
+        countAtRiskBroughtCreators(db, memberId, period),
+        memberBalance(db, memberId, now),
+        periodAsOf(db, period, now),
+      ]);
+
+      let rateBps = month?.rateBps;
+      let personalRate = month?.personalRate;
+      if (rateBps === undefined || personalRate === undefined) {
+        // No creator brought has figures this month yet: the rate 0 diamonds would get.
+        const settings = await getSettingsRow(db);
+        rateBps = commissionRateBps({ tiers: settings.commissionTiers, diamonds: 0, personalRateBps: user.commissionRateBps });
+        personalRate = user.commissionRateBps !== null;
+      }
+      const live = ownLive(period, own[0]);
+
+      return {
+        period,
+        asOf: asOf.asOfDate,
+        diamonds: month?.diamonds ?? 0,
+        earningsCents: month?.earningsCents ?? 0,
+        rateBps,
+        personalRate,
+        creatorCount: month?.creatorCount ?? 0,
+        ownDiamonds: live.diamonds,
+        validDays: live.validDays,
+        liveSeconds: live.liveSeconds,
+        achievedPercent: bpsToPercent(achievedBps(live.validDays, live.liveSeconds)),
+        requirementState: worstRequirementState(states),
+        unpaidCents: balance.unpaidCents,
+        availableCents: balance.availableCents,
+        minimumPayoutCents: MIN_PAYOUT_CENTS,
+        eligibility: balance.eligibility,
+        atRiskCount,
+      };
+    },
+
+    /**
+     * Months of the range, oldest first: every month with commission figures or figures of the
+     * member's own creator accounts. The open month is an estimate.
+     */
+    async getEarnings(memberId: string, choice: PeriodChoice): Promise<MyEarnings> {
+      const current = periodOf(clock.now());
+      const range = periodRange(choice, current);
+      const [commission, own] = await Promise.all([listMemberMonths(db, memberId, range), listOwnCreatorMonths(db, memberId, range)]);
+      const commissionByPeriod = new Map(commission.map((row) => [row.period, row]));
+      const ownByPeriod = new Map(own.map((row) => [row.period, row]));
+      const periods = [...new Set([...commissionByPeriod.keys(), ...ownByPeriod.keys()])].sort();
+
+      const months: MemberMonth[] = periods.map((period) => {
+        const row = commissionByPeriod.get(period);
+        const live = ownLive(period, ownByPeriod.get(period));
+        return {
+          period,
+          diamonds: row?.diamonds ?? 0,
+          earningsCents: row?.earningsCents ?? 0,
+          rateBps: row?.rateBps ?? 0,
+          validDays: live.validDays,
+          liveSeconds: live.liveSeconds,
+          creatorCount: row?.creatorCount ?? 0,
+          estimated: period === current,
+        };
+      });
+      const totals = { diamonds: 0, earningsCents: 0, validDays: 0, liveSeconds: 0 };
+      for (const month of months) {
+        totals.diamonds += month.diamonds;
+        totals.earningsCents += month.earningsCents;
+        totals.validDays += month.validDays;
+        totals.liveSeconds += month.liveSeconds;
+      }
+      return { period: choice, months, totals };
+    },
+  };
+}
+
+export type EarningsService = ReturnType<typeof createEarningsService>;

@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { REQUIREMENTS, type MySummary } from '@agency/shared';
+import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond, IconTarget, IconWallet, IconReceipt2, IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/format.ts';
+import { RequirementBadge } from '../requirement-badge.tsx';
+import { ELIGIBILITY_KEYS, MONTH_LIVE_HOURS } from './figures.ts';
+
+const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
+export const CARD_COLUMNS = { base: 1, sm: 2, lg: 4 } as const;
+
+interface FigureCardProps {
+  label: string;
+  /** The big figure; a node (a badge) for a state. */
+  value: ReactNode;
+  icon: ReactNode;
+  badge?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One figure: a label, a big number, and what explains it underneath. */
+export function FigureCard({ label, value, icon, badge, children }: FigureCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <ThemeIcon variant="light" radius="xl" size="md" aria-hidden>
+            {icon}
+          </ThemeIcon>
+        </Group>
+        <Group gap="xs" align="baseline" wrap="wrap">
+          {typeof value === 'string' ? (
+            <Text fz={28} fw={700} lh={1.15} style={NUMERIC}>
+              {value}
+            </Text>
+          ) : (
+            value
+          )}
+          {badge}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function progressPercent(value: number, target: number): number {
+  return Math.max(0, Math.min(100, (value / target) * 100));
+}
+
+/** This month: diamonds, estimated earnings, valid LIVE days toward 12, LIVE duration toward 25 h. */
+export function MonthFigureCards({ summary }: { summary: MySummary }) {
+  const { t } = useTranslation('earnings');
+  const format = useFormatters();
+  const rate = format.percent(summary.rateBps / 100);
+  const hours = summary.liveSeconds / 3600;
+  return (
+    <SimpleGrid cols={CARD_COLUMNS}>
+      <FigureCard label={t('cards.diamonds')} value={format.number(summary.diamonds)} icon={<IconDiamond size={18} />}>
+        <Text size="sm" c="dimmed">
+          {t('cards.creatorsBrought', { value: format.number(summary.creatorCount) })}
+        </Text>
+      </FigureCard>
+      <FigureCard
+        label={t('cards.earnings')}
+        value={format.money(summary.earningsCents)}
+        icon={<IconCoin size={18} />}
+        badge={
+          <Badge variant="light" color="orange" size="sm">
+            {t('estimated')}
+          </Badge>
+        }
+      >
+        <Text size="sm" c="dimmed">
+          {summary.personalRate ? t('cards.personalRate', { rate }) : t('cards.rate', { rate })}
+        </Text>
+      </FigureCard>
+      <FigureCard label={t('cards.validDays')} value={format.number(summary.validDays)} icon={<IconCalendarCheck size={18} />}>
+        <Progress
+          value={progressPercent(summary.validDays, REQUIREMENTS.monthValidDays)}
+          color="teal"
+          aria-label={t('cards.validDays')}
+        />
+        <Text size="sm" c="dimmed">
+          {t('cards.validDaysGoal', { days: format.number(summary.validDays), goal: format.number(REQUIREMENTS.monthValidDays) })}
+        </Text>
+      </FigureCard>
+      <FigureCard label={t('cards.liveDuration')} value={format.duration(summary.liveSeconds)} icon={<IconClockHour4 size={18} />}>
+        <Progress value={progressPercent(hours, MONTH_LIVE_HOURS)} color="violet" aria-label={t('cards.liveDuration')} />
+        <Text size="sm" c="dimmed">
+          {t('cards.liveDurationGoal', { goal: format.duration(REQUIREMENTS.monthLiveSeconds) })}
+        </Text>
+      </FigureCard>
+    </SimpleGrid>
+  );
+}
+
+/** Achieved % with the rules spelled out and what is left this month. */
+export function RequirementCard({ summary }: { summary: MySummary }) {
+  const { t } = useTranslation('earnings');
+  const format = useFormatters();
+  const daysLeft = Math.max(0, REQUIREMENTS.monthValidDays - summary.validDays);
+  const hoursLeft = Math.max(0, Math.ceil((REQUIREMENTS.monthLiveSeconds - summary.liveSeconds) / 3600));
+  const left =
+    summary.achievedPercent >= 100
+      ? t('requirement.met')
+      : daysLeft > 0 && hoursLeft > 0
+        ? t('requirement.leftBoth', { days: format.number(daysLeft), hours: format.number(hoursLeft) })
+        : daysLeft > 0
+          ? t('requirement.leftDays', { days: format.number(daysLeft) })
+          : t('requirement.leftHours', { hours: format.number(hoursLeft) });
+  return (
+    <FigureCard
+      label={t('requirement.achieved')}
+      value={format.percent(summary.achievedPercent)}
+      icon={<IconTarget size={18} />}
+      badge={<RequirementBadge state={summary.requirementState} />}
+    >
+      <Progress value={Math.min(100, summary.achievedPercent)} aria-label={t('requirement.achieved')} />
+      <Text size="sm">{left}</Text>
+      <Text size="xs" c="dimmed">
+        {t('requirement.rule', { days: REQUIREMENTS.monthValidDays, hours: MONTH_LIVE_HOURS })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('requirement.firstWeek', { days: REQUIREMENTS.firstWeekValidDays })}
+      </Text>
+    </FigureCard>
+  );
+}
+
+const ELIGIBILITY_COLORS = { belowMinimum: 'gray', eligible: 'teal', complete: 'blue' } as const;
+
+/** Unpaid earnings, available balance, and the eligibility with the $50 rule explained. */
+export function BalanceCards({ summary }: { summary: MySummary }) {
+  const { t } = useTranslation('earnings');
+  const format = useFormatters();
+  const key = ELIGIBILITY_KEYS[summary.eligibility];
+  const minimum = format.money(summary.minimumPayoutCents);
+  return (
+    <>
+      <FigureCard label={t('cards.unpaid')} value={format.money(summary.unpaidCents)} icon={<IconReceipt2 size={18} />}>
+        <Text size="sm" c="dimmed">
+          {t('cards.unpaidHint')}
+        </Text>
+      </FigureCard>
+      <FigureCard label={t('cards.available')} value={format.money(summary.availableCents)} icon={<IconWallet size={18} />}>
+        <Text size="sm" c="dimmed">
+          {t('cards.availableHint')}
+        </Text>
+      </FigureCard>
+      <FigureCard
+        label={t('eligibility.title')}
+        value={
+          <Badge variant="light" color={ELIGIBILITY_COLORS[key]} size="lg" my={6} style={{ textTransform: 'none' }}>
+            {t(`eligibility.${key}`)}
+          </Badge>
+        }
+        icon={<IconCircleCheck size={18} />}
+      >
+        <Text size="sm">
+          {key === 'belowMinimum'
+            ? t('eligibility.belowMinimumExplain', {
+                amount: format.money(Math.max(0, summary.minimumPayoutCents - summary.availableCents)),
+                minimum,
+              })
+            : t(`eligibility.${key}Explain`, { minimum })}
+        </Text>
+      </FigureCard>
+    </>
+  );
+}
+
+/** Cards while the figures load. */
+export function FigureCardsSkeleton({ count = 4 }: { count?: number }) {
+  return (
+    <SimpleGrid cols={CARD_COLUMNS}>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} height={132} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
