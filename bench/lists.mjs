@@ -1,10 +1,13 @@
-// `npm run bench:lists`: are the admin members and creators lists fast with 5,000 members and
-// 50,000 creators? Creates a throw-away PostgreSQL database (bench_lists_<timestamp>) on the server
-// of BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// migrates it, seeds it in batches of 1,000 rows (with this month's figures for 80 % of the
-// creators), then calls each list endpoint through buildApp + app.inject: 20 warm-up calls and
-// 200 measured calls per case. Prints median and p95 per case (target: p95 under 50 ms) and
-// drops the database. Runs the server's TypeScript through tsx (`node --import tsx`).
+// `npm run bench:lists`: are the admin members and creators lists, the dashboard and the finance
+// summary fast with 5,000 members, 50,000 creators and 24 months of figures? Creates a throw-away
+// PostgreSQL database (bench_lists_<timestamp>) on the server of BENCH_DATABASE_URL /
+// TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), migrates it, seeds it
+// (people in batches of 1,000 rows; figures for 80 % of the creators in each of 24 months, the
+// older months with one INSERT ... SELECT per month; member_months by the commission engine per
+// month), then calls each endpoint through buildApp + app.inject: 20 warm-up calls and 200
+// measured calls per case. Prints median and p95 per case (targets: p95 under 50 ms for the
+// lists, under 100 ms for the dashboard and finance) and drops the database. Runs the server's
+// TypeScript through tsx (`node --import tsx`).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -16,13 +19,18 @@ import { createPostgresHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { creatorMonths, creators, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { recomputeMemberMonths } from '../apps/server/src/modules/earnings/earnings.engine.ts';
+import { PERIOD_CHOICES, shiftPeriod } from '@agency/shared';
 
 const MEMBERS = 5_000;
 const CREATORS = 50_000;
 const BATCH = 1_000;
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const MONTHS = 24;
 const TARGET_P95_MS = 50;
+const FIGURES_TARGET_P95_MS = 100;
+const REQUIREMENT_STATES = ['onTrack', 'atRisk', 'failing'];
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = `bench_lists_${Date.now()}`;
@@ -98,12 +106,41 @@ async function seed(db, period) {
         liveSeconds: Math.floor(random() * 200 * 3600),
         matches: Math.floor(random() * 100),
         lastLiveAt: new Date(now - Math.floor(random() * 10) * 86_400_000),
+        requirementState: REQUIREMENT_STATES[Math.floor(random() * 3)],
       });
     }
   }
   await insertInBatches(db, creators, creatorRows);
   await insertInBatches(db, creatorMonths, monthRows);
   return { memberRows, creatorRows, months: monthRows.length };
+}
+
+/**
+ * The 23 months before `period`: figures for about 80 % of the creators per month (deterministic
+ * through setseed), then every month's member_months by the commission engine.
+ */
+async function seedHistory(pool, db, period) {
+  // One connection: the seed of random() belongs to the session.
+  const client = await pool.connect();
+  await client.query('select setseed(0.2026)');
+  let rows = 0;
+  for (let back = 1; back < MONTHS; back += 1) {
+    const result = await client.query(
+      `insert into creator_months (creator_id, period, diamonds, valid_days, live_seconds, matches, achieved_bps, requirement_state)
+       select id, $1, floor(random() * 2000000)::bigint, floor(random() * 25)::int, floor(random() * 200 * 3600)::int,
+              floor(random() * 100)::int, floor(random() * 10000)::int,
+              (array['onTrack', 'atRisk', 'failing'])[1 + floor(random() * 3)::int]
+       from creators where random() < 0.8`,
+      [shiftPeriod(period, back)],
+    );
+    rows += result.rowCount;
+  }
+  client.release();
+  for (let back = MONTHS - 1; back >= 0; back -= 1) {
+    await db.transaction((tx) => recomputeMemberMonths(tx, shiftPeriod(period, back), new Date()));
+  }
+  const [{ count }] = (await pool.query('select count(*)::int as count from member_months')).rows;
+  return { rows, memberMonths: count };
 }
 
 function percentile(sorted, fraction) {
@@ -142,6 +179,7 @@ async function main() {
     const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const seedStarted = performance.now();
     const seeded = await seed(database.db, period);
+    const history = await seedHistory(pool, database.db, period);
     await database.db.insert(users).values({
       firstName: 'Bench',
       lastName: 'Admin',
@@ -183,18 +221,34 @@ async function main() {
       ['creators search (common word)', '/api/admin/creators?q=dance'],
       ['creators sorted by diamonds', '/api/admin/creators?sort=-diamonds'],
       ['creators sorted by diamonds, page 50', '/api/admin/creators?sort=-diamonds&page=50'],
+      ['members sorted by earnings', '/api/admin/members?sort=-earningsCents'],
+      ['members sorted by diamonds', '/api/admin/members?sort=-diamonds'],
+      ['creators at risk or failing', '/api/admin/creators?requirement=atRiskOrFailing'],
+      ['creators at risk or failing by diamonds', '/api/admin/creators?requirement=atRiskOrFailing&sort=-diamonds'],
+      ['admin dashboard', '/api/admin/dashboard', FIGURES_TARGET_P95_MS],
+      ...PERIOD_CHOICES.map((choice) => [`finance ${choice}`, `/api/admin/finance?period=${choice}`, FIGURES_TARGET_P95_MS]),
     ];
-    console.log(`seeded ${MEMBERS} members, ${CREATORS} creators, ${seeded.months} month rows in ${seedSeconds.toFixed(1)} s`);
-    console.log(`${RUNS} requests per case after ${WARM_UP} warm-up calls; target p95 < ${TARGET_P95_MS} ms\n`);
+    console.log(
+      `seeded ${MEMBERS} members, ${CREATORS} creators, ${seeded.months + history.rows} creator month rows ` +
+        `and ${history.memberMonths} member month rows over ${MONTHS} months in ${seedSeconds.toFixed(1)} s`,
+    );
+    console.log(`${RUNS} requests per case after ${WARM_UP} warm-up calls; target p95 < ${TARGET_P95_MS} ms (lists), < ${FIGURES_TARGET_P95_MS} ms (figures)\n`);
     const results = [];
-    for (const [label, path] of cases) {
+    for (const [label, path, target = TARGET_P95_MS] of cases) {
       const result = await measure(app, token, path);
-      results.push({ case: label, 'median ms': result.median.toFixed(1), 'p95 ms': result.p95.toFixed(1), 'max ms': result.max.toFixed(1), ok: result.p95 < TARGET_P95_MS ? 'yes' : 'NO' });
+      results.push({
+        case: label,
+        'median ms': result.median.toFixed(1),
+        'p95 ms': result.p95.toFixed(1),
+        'max ms': result.max.toFixed(1),
+        'target ms': target,
+        ok: result.p95 < target ? 'yes' : 'NO',
+      });
     }
     console.table(results);
     const slow = results.filter((result) => result.ok !== 'yes');
     if (slow.length > 0) {
-      console.log(`\n${slow.length} case(s) above the ${TARGET_P95_MS} ms target`);
+      console.log(`\n${slow.length} case(s) above their target`);
       process.exitCode = 1;
     }
   } finally {

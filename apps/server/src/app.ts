@@ -18,6 +18,10 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createCreatorsAdminService } from './modules/creators/creators.admin.service.ts';
 import { creatorAdminRoutes } from './modules/creators/creators.routes.ts';
+import { dashboardAdminRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { earningsSelfRoutes } from './modules/earnings/earnings.routes.ts';
+import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exportsAdminRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -40,6 +44,8 @@ import { sessionsAdminRoutes, sessionsSelfRoutes } from './modules/sessions/sess
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { publicSettingsRoutes, settingsAdminRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { uploadsAdminRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createAuthenticate, documentTokenSecurity } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -139,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });
   const databaseExports = createExportsService({ db, clock });
+  const uploads = createUploadsService({ db, clock });
+  const dashboard = createDashboardService({ db, clock });
+  const earnings = createEarningsService({ db, clock });
   const authenticate = createAuthenticate((token) => auth.resolveSession(token));
 
   // ---- plugins ----
@@ -165,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(bankSelfRoutes, { bank });
       await scope.register(sessionsSelfRoutes, { sessions });
       await scope.register(notificationsSelfRoutes, { notifications });
+      await scope.register(earningsSelfRoutes, { earnings });
     },
     { prefix: '/api/me' },
   );
@@ -184,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(settingsAdminRoutes, { settings });
       await scope.register(activityAdminRoutes, { activity });
       await scope.register(exportsAdminRoutes, { databaseExports });
+      await scope.register(uploadsAdminRoutes, { uploads });
+      await scope.register(dashboardAdminRoutes, { dashboard });
     },
     { prefix: '/api/admin' },
   );

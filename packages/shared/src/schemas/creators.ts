@@ -69,13 +69,19 @@ export const CREATOR_SORT_FIELDS = [
 ] as const;
 export type CreatorSortField = (typeof CREATOR_SORT_FIELDS)[number];
 
-/** `GET /api/admin/creators?q=&page=&pageSize=&sort=&status=&affiliateId=` */
+/** Filter of the admin's at-risk list: one requirement state this month, or at risk and failing together. */
+export const REQUIREMENT_FILTERS = [...REQUIREMENT_STATES, 'atRiskOrFailing'] as const;
+export type RequirementFilter = (typeof REQUIREMENT_FILTERS)[number];
+
+/** `GET /api/admin/creators?q=&page=&pageSize=&sort=&status=&affiliateId=&requirement=` */
 export const creatorListQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: creatorStatusSchema.optional(),
   affiliateId: z.uuid().optional(),
+  /** This month's requirement state (creators without figures this month have none and never match). */
+  requirement: z.enum(REQUIREMENT_FILTERS).optional(),
   sort: z.enum([...CREATOR_SORT_FIELDS, ...CREATOR_SORT_FIELDS.map((field) => `-${field}` as const)]).optional(),
 });
 export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;

@@ -61,10 +61,13 @@ export const memberListItemSchema = memberSchema.extend({
   affiliatedWith: memberRefSchema.nullable(),
   /** Creators whose affiliate is this member. */
   creatorCount: z.number().int(),
+  /** This month's D (diamonds of the creators the member brought) and commission estimate; 0 when none. */
+  diamonds: z.number().int(),
+  earningsCents: z.number().int(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
-export const MEMBER_ADMIN_SORT_FIELDS = [...MEMBER_SORT_FIELDS, 'creatorCount', 'commissionRateBps'] as const;
+export const MEMBER_ADMIN_SORT_FIELDS = [...MEMBER_SORT_FIELDS, 'creatorCount', 'commissionRateBps', 'diamonds', 'earningsCents'] as const;
 export type MemberSortField = (typeof MEMBER_ADMIN_SORT_FIELDS)[number];
 
 /** `GET /api/admin/members?q=&page=&pageSize=&sort=&status=&bankStatus=` */

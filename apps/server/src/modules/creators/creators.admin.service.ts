@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { isMember, listHistoryOf, type HistoryRow } from '../members/members.admin.repository.ts';
 import {
   deleteCreator,
@@ -232,6 +233,10 @@ export function createCreatorsAdminService(deps: { db: Database; clock: Clock })
           if (!diff.changed) return getListItem(tx, id);
           const now = clock.now();
           await updateCreator(tx, id, { ...changes, updatedAt: now });
+          // The creator's diamonds now count for another affiliate: this month's commission of both
+          // members is recomputed; ended months keep the affiliate they were computed with.
+          // (The status does not enter the commission, so a status change recomputes nothing.)
+          if ('affiliateId' in diff.after) await recomputeMemberMonths(tx, currentPeriod(now), now);
           await recordActivity(tx, {
             actorId: actor.id,
             action: 'creator.update',

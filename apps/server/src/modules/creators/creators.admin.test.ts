@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
-import { activityLog, creatorMonths, creators, users } from '../../db/schema.ts';
+import { activityLog, creatorMonths, creators, memberMonths, users } from '../../db/schema.ts';
 
 interface ListBody<T> {
   items: T[];
@@ -23,6 +23,7 @@ interface Item {
   matches: number;
   lastLiveAt: string | null;
   achievedPercent: number;
+  requirementState: 'onTrack' | 'atRisk' | 'failing' | null;
   affiliate: { uid: string; firstName: string } | null;
 }
 
@@ -85,6 +86,45 @@ describe('admin creators API (demo agency)', () => {
       for (const query of ['?sort=ownerId', '?status=gone', '?affiliateId=x', '?pageSize=101', '?bogus=1']) {
         expect((await get(`/api/admin/creators${query}`)).status, query).toBe(400);
       }
+    });
+  });
+
+  describe("the at-risk list (this month's requirement state)", () => {
+    // The test clock's month is 2026-03.
+    const usernamesInStates = async (states: ('onTrack' | 'atRisk' | 'failing')[]) =>
+      (
+        await t.db
+          .select({ username: creators.tiktokUsername })
+          .from(creatorMonths)
+          .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+          .where(and(eq(creatorMonths.period, '2026-03'), inArray(creatorMonths.requirementState, states)))
+      )
+        .map((row) => row.username)
+        .sort();
+
+    it('filters by one state or by at risk and failing together, with the other filters and sorts', async () => {
+      const setState = async (username: string, requirementState: 'atRisk' | 'failing') =>
+        t.db
+          .update(creatorMonths)
+          .set({ requirementState })
+          .where(and(eq(creatorMonths.creatorId, await idOf(username)), eq(creatorMonths.period, '2026-03')));
+      await setState('kapadokya.vibes', 'atRisk');
+      await setState('deniz_dance', 'failing');
+      const atRiskOrFailing = await list('?requirement=atRiskOrFailing&pageSize=100');
+      const expected = await usernamesInStates(['atRisk', 'failing']);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(atRiskOrFailing.total).toBe(expected.length);
+      expect(atRiskOrFailing.items.map((item) => item.tiktokUsername).sort()).toEqual(expected);
+      expect(atRiskOrFailing.items.every((item) => item.requirementState === 'atRisk' || item.requirementState === 'failing')).toBe(true);
+      for (const state of ['onTrack', 'atRisk', 'failing'] as const) {
+        const page = await list(`?requirement=${state}&sort=-diamonds&pageSize=100`);
+        expect(page.items.map((item) => item.tiktokUsername).sort()).toEqual(await usernamesInStates([state]));
+        const diamonds = page.items.map((item) => item.diamonds);
+        expect(diamonds).toEqual([...diamonds].sort((a, b) => b - a));
+      }
+      const ayse = await list(`?requirement=atRiskOrFailing&affiliateId=${memberIds.ayse}&pageSize=100`);
+      expect(ayse.items.every((item) => item.affiliateId === memberIds.ayse)).toBe(true);
+      expect((await get('/api/admin/creators?requirement=late')).status).toBe(400);
     });
   });
 
@@ -152,6 +192,27 @@ describe('admin creators API (demo agency)', () => {
       expect(response.body).toMatchObject({ messageCode: 'DETAILS_UPDATED', data: { affiliateId: memberIds.zeynep, affiliate: { firstName: 'Zeynep' } } });
       const [entry] = await t.db.select().from(activityLog).where(eq(activityLog.entityId, id));
       expect(entry).toMatchObject({ action: 'creator.update', before: { affiliateId: memberIds.elif }, after: { affiliateId: memberIds.zeynep } });
+    });
+
+    it("moving a creator to another affiliate moves this month's diamonds, not an ended month's", async () => {
+      const id = await idOf('anka.gaming');
+      const [figures] = await t.db
+        .select()
+        .from(creatorMonths)
+        .where(and(eq(creatorMonths.creatorId, id), eq(creatorMonths.period, '2026-03')));
+      const [creator] = await t.db.select().from(creators).where(eq(creators.id, id));
+      const from = creator!.affiliateId!;
+      const to = memberIds.mehmet!;
+      const monthOf = async (memberId: string, period: string) =>
+        (await t.db.select().from(memberMonths).where(and(eq(memberMonths.memberId, memberId), eq(memberMonths.period, period))))[0];
+      const fromBefore = await monthOf(from, '2026-03');
+      const toBefore = await monthOf(to, '2026-03');
+      const endedBefore = await t.db.select().from(memberMonths).where(eq(memberMonths.period, '2026-02'));
+
+      expect((await send('PUT', `/api/admin/creators/${id}`, { affiliateId: to })).status).toBe(200);
+      expect((await monthOf(from, '2026-03'))?.diamonds ?? 0).toBe(fromBefore!.diamonds - figures!.diamonds);
+      expect((await monthOf(to, '2026-03'))?.diamonds).toBe((toBefore?.diamonds ?? 0) + figures!.diamonds);
+      expect(await t.db.select().from(memberMonths).where(eq(memberMonths.period, '2026-02'))).toEqual(endedBefore);
     });
 
     it('deactivating needs a reason of 10+ characters', async () => {

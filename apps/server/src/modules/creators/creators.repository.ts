@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CreatorListQuery, CreatorSortField, RequirementState } from '@agency/shared';
+import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../members/members.table.ts';
 import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from './creators.table.ts';
@@ -73,8 +73,22 @@ const FIGURE_COLUMNS = {
   lastLiveAt: creatorMonths.lastLiveAt,
 } as const;
 
-function creatorListWhere(query: CreatorListQuery): SQL | undefined {
+const REQUIREMENT_STATES_OF: Record<RequirementFilter, RequirementState[]> = {
+  onTrack: ['onTrack'],
+  atRisk: ['atRisk'],
+  failing: ['failing'],
+  atRiskOrFailing: ['atRisk', 'failing'],
+};
+
+function creatorListWhere(query: CreatorListQuery, period: string): SQL | undefined {
   const conditions: SQL[] = [];
+  if (query.requirement) {
+    // The month's creators in the states (creator_months_period_state_idx).
+    const states = sql.join(REQUIREMENT_STATES_OF[query.requirement].map((state) => sql`${state}`), sql`, `);
+    conditions.push(
+      sql`${creators.id} in (select m.creator_id from creator_months m where m.period = ${period} and m.requirement_state in (${states}))`,
+    );
+  }
   if (query.status) conditions.push(eq(creators.status, query.status));
   if (query.affiliateId) conditions.push(eq(creators.affiliateId, query.affiliateId));
   if (query.q) {
@@ -116,7 +130,7 @@ export async function listCreatorRows(
   query: CreatorListQuery,
   period: string,
 ): Promise<{ rows: CreatorListRow[]; total: number }> {
-  const where = creatorListWhere(query);
+  const where = creatorListWhere(query, period);
   const sort = query.sort ?? '-joinedAt';
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as CreatorSortField;

@@ -4,6 +4,7 @@ import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { activityLog } from '../activity/activity.table.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { memberMonths } from '../earnings/earnings.table.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
 
 export interface MemberRefRow {
@@ -18,6 +19,9 @@ export interface MemberListRow {
   tiktokUsernames: string[];
   creatorCount: number;
   referrer: MemberRefRow | null;
+  /** This month's member_months figures, 0 without a row. */
+  diamonds: number;
+  earningsCents: number;
 }
 
 const referrers = alias(users, 'referrers');
@@ -32,6 +36,11 @@ const ownedUsernames = sql<string[]>`coalesce((select array_agg(c.tiktok_usernam
 const affiliatedCreatorCount = sql<number>`(select count(*)::int from creators c where c.affiliate_id = ${users.id})`;
 const bankIsVerified = sql<boolean>`exists (select 1 from bank_details b where b.user_id = ${users.id} and b.verified_at is not null)`;
 
+// This month's commission row (member_months_member_period_unique serves the join).
+const monthJoin = (period: string) => and(eq(memberMonths.memberId, users.id), eq(memberMonths.period, period));
+const monthDiamonds = sql<number>`coalesce(${memberMonths.diamonds}, 0)`;
+const monthEarnings = sql<number>`coalesce(${memberMonths.earningsCents}, 0)`;
+
 const SORT_COLUMNS: Record<MemberSortField, SQL | AnyPgColumn> = {
   firstName: users.firstName,
   lastName: users.lastName,
@@ -41,6 +50,8 @@ const SORT_COLUMNS: Record<MemberSortField, SQL | AnyPgColumn> = {
   joinedAt: users.joinedAt,
   creatorCount: affiliatedCreatorCount,
   commissionRateBps: users.commissionRateBps,
+  diamonds: monthDiamonds,
+  earningsCents: monthEarnings,
 };
 
 /** Must stay identical to the expression of users_search_trgm_idx (migration 0003). */
@@ -66,8 +77,12 @@ function memberListWhere(query: MemberAdminListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-/** Members (role `user`) page by page: searched, filtered and sorted in the database. */
-export async function listMemberAdminRows(db: Executor, query: MemberAdminListQuery): Promise<{ rows: MemberListRow[]; total: number }> {
+/** Members (role `user`) page by page with the figures of `period`: searched, filtered and sorted in the database. */
+export async function listMemberAdminRows(
+  db: Executor,
+  query: MemberAdminListQuery,
+  period: string,
+): Promise<{ rows: MemberListRow[]; total: number }> {
   const where = memberListWhere(query);
   const sort = query.sort ?? '-joinedAt';
   const descending = sort.startsWith('-');
@@ -88,9 +103,12 @@ export async function listMemberAdminRows(db: Executor, query: MemberAdminListQu
       tiktokUsernames: ownedUsernames,
       creatorCount: affiliatedCreatorCount,
       referrer: { id: referrers.id, firstName: referrers.firstName, lastName: referrers.lastName },
+      diamonds: monthDiamonds,
+      earningsCents: monthEarnings,
     })
     .from(users)
     .leftJoin(referrers, eq(referrers.id, users.referredBy))
+    .leftJoin(memberMonths, monthJoin(period))
     .where(where)
     .orderBy(order, asc(users.id))
     .limit(query.pageSize)
@@ -104,6 +122,8 @@ function normaliseListRow(row: {
   tiktokUsernames: string[] | string | null;
   creatorCount: number | string;
   referrer: MemberRefRow | null;
+  diamonds: number | string;
+  earningsCents: number | string;
 }): MemberListRow {
   return {
     user: row.user,
@@ -111,11 +131,13 @@ function normaliseListRow(row: {
     tiktokUsernames: Array.isArray(row.tiktokUsernames) ? row.tiktokUsernames : [],
     creatorCount: Number(row.creatorCount),
     referrer: row.referrer,
+    diamonds: Number(row.diamonds),
+    earningsCents: Number(row.earningsCents),
   };
 }
 
-/** One member row with the list columns, or undefined. */
-export async function findMemberListRow(db: Executor, id: string): Promise<MemberListRow | undefined> {
+/** One member row with the list columns (figures of `period`), or undefined. */
+export async function findMemberListRow(db: Executor, id: string, period: string): Promise<MemberListRow | undefined> {
   const [row] = await db
     .select({
       user: users,
@@ -123,9 +145,12 @@ export async function findMemberListRow(db: Executor, id: string): Promise<Membe
       tiktokUsernames: ownedUsernames,
       creatorCount: affiliatedCreatorCount,
       referrer: { id: referrers.id, firstName: referrers.firstName, lastName: referrers.lastName },
+      diamonds: monthDiamonds,
+      earningsCents: monthEarnings,
     })
     .from(users)
     .leftJoin(referrers, eq(referrers.id, users.referredBy))
+    .leftJoin(memberMonths, monthJoin(period))
     .where(eq(users.id, id));
   return row ? normaliseListRow(row) : undefined;
 }

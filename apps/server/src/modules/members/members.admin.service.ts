@@ -15,6 +15,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry, type Actor } from '../creators/creators.admin.service.ts';
 import { listCreatorRowsOfMember } from '../creators/creators.repository.ts';
+import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import {
   deleteUser,
   findBankDetailsOf,
@@ -43,6 +44,8 @@ function toListItem(row: MemberListRow, publicUrl: string): MemberListItem {
     tiktokUsernames: row.tiktokUsernames,
     affiliatedWith: row.referrer ? { uid: row.referrer.id, firstName: row.referrer.firstName, lastName: row.referrer.lastName } : null,
     creatorCount: row.creatorCount,
+    diamonds: row.diamonds,
+    earningsCents: row.earningsCents,
   };
 }
 
@@ -74,7 +77,7 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
   const { db, clock, publicUrl } = deps;
 
   async function getListItem(executor: Executor, id: string): Promise<MemberListItem> {
-    const row = await findMemberListRow(executor, id);
+    const row = await findMemberListRow(executor, id, currentPeriod(clock.now()));
     if (!row || row.user.role !== 'user') throw new AppError('NOT_FOUND');
     return toListItem(row, publicUrl);
   }
@@ -102,7 +105,7 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
 
   return {
     async list(query: MemberAdminListQuery) {
-      const { rows, total } = await listMemberAdminRows(db, query);
+      const { rows, total } = await listMemberAdminRows(db, query, currentPeriod(clock.now()));
       return { items: rows.map((row) => toListItem(row, publicUrl)), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -188,6 +191,8 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
           await updateUser(tx, id, { ...changes, updatedAt: now });
           // Disabling a member ends their sessions at once.
           if (changes.status === 'disabled' && current.status !== 'disabled') await revokeAllSessionsOfUser(tx, id, now);
+          // A personal rate changes this month's estimate at once; ended months keep theirs.
+          if ('commissionRateBps' in diff.after) await recomputeMemberMonths(tx, currentPeriod(now), now);
           await recordActivity(tx, {
             actorId: actor.id,
             action: 'member.update',

@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { commissionEarningsCents } from '@agency/shared';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
-import { activityLog, bankDetails, creators, sessions, users } from '../../db/schema.ts';
+import { activityLog, bankDetails, creators, memberMonths, sessions, users } from '../../db/schema.ts';
 
 interface ListBody<T> {
   items: T[];
@@ -21,6 +22,8 @@ interface Row {
   creatorCount: number;
   commissionRateBps: number | null;
   affiliatedWith: { uid: string; firstName: string } | null;
+  diamonds: number;
+  earningsCents: number;
 }
 
 describe('admin members API (demo agency)', () => {
@@ -78,6 +81,57 @@ describe('admin members API (demo agency)', () => {
       expect(notVerified.items.every((item) => item.bankStatus === 'Not Verified')).toBe(true);
       const byCreators = await list('?sort=-creatorCount&pageSize=2');
       expect(byCreators.items.map((item) => item.creatorCount)).toEqual([5, 3]);
+    });
+  });
+
+  describe("this month's figures", () => {
+    // The test clock's month is 2026-03; the demo seed computed member_months for it and two months before.
+    const monthRows = async (period: string) => t.db.select().from(memberMonths).where(eq(memberMonths.period, period));
+
+    it("answers this month's diamonds and earnings of member_months (0 without a row)", async () => {
+      const rows = await monthRows('2026-03');
+      expect(rows.length).toBeGreaterThan(0);
+      const page = await list('?pageSize=100');
+      for (const item of page.items) {
+        const row = rows.find((candidate) => candidate.memberId === item.uid);
+        expect({ uid: item.uid, diamonds: item.diamonds, earningsCents: item.earningsCents }).toEqual({
+          uid: item.uid,
+          diamonds: row?.diamonds ?? 0,
+          earningsCents: row?.earningsCents ?? 0,
+        });
+      }
+    });
+
+    it('sorts by earnings and by diamonds, both ways', async () => {
+      const byEarnings = (await list('?sort=-earningsCents&pageSize=100')).items.map((item) => item.earningsCents);
+      expect(byEarnings).toEqual([...byEarnings].sort((a, b) => b - a));
+      expect(byEarnings[0]).toBe(Math.max(...(await monthRows('2026-03')).map((row) => row.earningsCents)));
+      const byDiamonds = (await list('?sort=diamonds&pageSize=100')).items.map((item) => item.diamonds);
+      expect(byDiamonds).toEqual([...byDiamonds].sort((a, b) => a - b));
+      expect((await get('/api/admin/members?sort=-earnings')).status).toBe(400);
+    });
+
+    it("a personal rate recomputes this month's commission at once and leaves ended months alone", async () => {
+      const [current] = await t.db
+        .select()
+        .from(memberMonths)
+        .where(and(eq(memberMonths.memberId, ids.ayse!), eq(memberMonths.period, '2026-03')));
+      const ended = await t.db.select().from(memberMonths).where(eq(memberMonths.memberId, ids.ayse!));
+      const response = await send('PUT', `/api/admin/members/${ids.ayse}`, { commissionRateBps: 1000 });
+      expect(response.status).toBe(200);
+      // 10 % of D diamonds x the diamond value, rounded half to even.
+      const expected = commissionEarningsCents(current!.diamonds, current!.diamondValueMicros, 1000);
+      expect(expected).not.toBe(current!.earningsCents);
+      expect(response.body.data).toMatchObject({ diamonds: current!.diamonds, earningsCents: expected });
+      const after = await t.db.select().from(memberMonths).where(eq(memberMonths.memberId, ids.ayse!));
+      expect(after.find((row) => row.period === '2026-03')).toMatchObject({ rateBps: 1000, personalRate: true, earningsCents: expected });
+      expect(after.filter((row) => row.period !== '2026-03')).toEqual(ended.filter((row) => row.period !== '2026-03'));
+      await send('PUT', `/api/admin/members/${ids.ayse}`, { commissionRateBps: null });
+      const [restored] = await t.db
+        .select()
+        .from(memberMonths)
+        .where(and(eq(memberMonths.memberId, ids.ayse!), eq(memberMonths.period, '2026-03')));
+      expect(restored).toMatchObject({ rateBps: current!.rateBps, earningsCents: current!.earningsCents, personalRate: false });
     });
   });
 

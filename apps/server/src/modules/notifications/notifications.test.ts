@@ -54,7 +54,7 @@ describe('own notifications', () => {
     const read = await call(t.app, 'POST', `/api/me/notifications/${first!.id}/read`, { token: tokenA });
     expect(read.status).toBe(200);
     const again = await call(t.app, 'POST', `/api/me/notifications/${first!.id}/read`, { token: tokenA });
-    expect(again.body.data.readAt).toBe(read.body.data.readAt);
+    expect((again.body.data as { readAt: string }).readAt).toBe((read.body.data as { readAt: string }).readAt);
     expect((await listOf(tokenA)).unread).toBe(1);
     expect((await listOf(tokenA, '?unread=true')).items.map((item) => item.id)).toEqual([otherOnly.id]);
 

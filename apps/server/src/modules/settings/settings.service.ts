@@ -1,4 +1,4 @@
-import { LOGO_MAX_SIDE_PX, type AdminSettings, type AdminSettingsUpdate, type PublicSettings } from '@agency/shared';
+import { LOGO_MAX_SIDE_PX, periodOf, type AdminSettings, type AdminSettingsUpdate, type PublicSettings } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
@@ -6,6 +6,7 @@ import { imageContentType, imageExtension, normalizeImage } from '../../lib/imag
 import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { getSettingsRow, updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
 import type { SettingsRow } from './settings.table.ts';
 
@@ -43,12 +44,21 @@ function toAdminSettings(row: SettingsRow): AdminSettings {
   };
 }
 
+/** JSON with object keys sorted: jsonb stores tiers with its own key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
 /** Values compared as JSON so that tier arrays count as changed only when they differ. */
 function diff(before: SettingsRow, changes: SettingsChanges) {
   const result = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const [key, value] of Object.entries(changes)) {
     const old = before[key as keyof SettingsRow];
-    if (JSON.stringify(old) !== JSON.stringify(value)) {
+    if (canonicalJson(old) !== canonicalJson(value)) {
       result.before[key] = old;
       result.after[key] = value;
     }
@@ -80,6 +90,11 @@ export function createSettingsService(deps: SettingsDeps) {
         const changed = diff(before, changes);
         if (Object.keys(changed.after).length > 0) {
           await recordActivity(tx, { actorId: admin.id, action: 'settings.update', entityType: 'settings', entityId: '1', ...changed, ip: context.ip, at: now });
+        }
+        // New tiers or a new diamond value apply to the open month only: ended months keep the
+        // commission they were computed with (they are payable, perhaps already paid).
+        if ('commissionTiers' in changed.after || 'diamondValueMicros' in changed.after) {
+          await recomputeMemberMonths(tx, periodOf(now), now);
         }
         return updated;
       });

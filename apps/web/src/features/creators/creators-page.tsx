@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Chip, Group, Menu, Paper, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Chip, Group, Menu, Paper, Select, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconEye, IconPencil, IconPlayerPause, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import type { CreatorListItem, CreatorStatus } from '@agency/shared';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { REQUIREMENT_FILTERS, type CreatorListItem, type CreatorStatus, type RequirementFilter } from '@agency/shared';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { MemberSelect } from '../../components/member-select.tsx';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { CreatorFormModal } from './creator-form.tsx';
 import { useCreatorList, useDeleteCreator, type CreatorListParams } from './creators-api.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
@@ -20,6 +21,10 @@ export const STATUS_COLOURS: Record<CreatorStatus, string> = { active: 'teal', p
 const DETAILS_PATH = '/app/mydesk/details';
 const MEMBER_PATH = '/app/mydesk/usersProfile';
 
+function isRequirementFilter(value: string | null): value is RequirementFilter {
+  return value !== null && (REQUIREMENT_FILTERS as readonly string[]).includes(value);
+}
+
 /** `/app/mydesk/creatorPage`: every creator with this month's figures. */
 export default function CreatorsPage() {
   const { t } = useTranslation('creators');
@@ -29,6 +34,10 @@ export default function CreatorsPage() {
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<CreatorStatus | 'all'>('all');
   const [affiliateId, setAffiliateId] = useState<string | null>(null);
+  // `?requirement=atRiskOrFailing` (the dashboard links here): the filter lives in the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requirementParam = searchParams.get('requirement');
+  const requirement = isRequirementFilter(requirementParam) ? requirementParam : null;
   const [sort, setSort] = useState('-joinedAt');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -37,6 +46,7 @@ export default function CreatorsPage() {
     q: q || undefined,
     status: status === 'all' ? undefined : status,
     affiliateId: affiliateId ?? undefined,
+    requirement: requirement ?? undefined,
     sort: sort as CreatorListParams['sort'],
     page,
     pageSize,
@@ -91,6 +101,29 @@ export default function CreatorsPage() {
               }}
               w={240}
             />
+            <Select
+              label={t('filters.requirement')}
+              placeholder={t('filters.all')}
+              clearable
+              data={REQUIREMENT_FILTERS.map((value) => ({
+                value,
+                label: value === 'atRiskOrFailing' ? t('filters.atRiskOrFailing') : t(`common:requirement.${value}`),
+              }))}
+              value={requirement}
+              onChange={(value) => {
+                setSearchParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (value) next.set('requirement', value);
+                    else next.delete('requirement');
+                    return next;
+                  },
+                  { replace: true },
+                );
+                setPage(1);
+              }}
+              w={220}
+            />
           </Group>
           <Chip.Group multiple={false} value={status} onChange={(value) => (setStatus(value as CreatorStatus | 'all'), setPage(1))}>
             <Group gap="xs" role="group" aria-label={t('filters.status')}>
@@ -101,7 +134,7 @@ export default function CreatorsPage() {
               ))}
             </Group>
           </Chip.Group>
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={1240}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -130,6 +163,7 @@ export default function CreatorsPage() {
                   <SortHeader field="lastLiveAt" {...sortProps}>
                     {t('columns.lastLive')}
                   </SortHeader>
+                  <Table.Th>{t('columns.requirement')}</Table.Th>
                   <SortHeader field="joinedAt" {...sortProps}>
                     {t('columns.joinedAt')}
                   </SortHeader>
@@ -164,6 +198,9 @@ export default function CreatorsPage() {
                     <Table.Td className="tabular">{format.duration(creator.liveSeconds)}</Table.Td>
                     <Table.Td className="tabular">{format.number(creator.matches)}</Table.Td>
                     <Table.Td>{format.dateTime(creator.lastLiveAt)}</Table.Td>
+                    <Table.Td>
+                      <RequirementBadge state={creator.requirementState} />
+                    </Table.Td>
                     <Table.Td>{format.date(creator.joinedAt)}</Table.Td>
                     <Table.Td>
                       <Menu position="bottom-end" withinPortal>
@@ -195,7 +232,7 @@ export default function CreatorsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || affiliateId !== null} />
+          <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || affiliateId !== null || requirement !== null} />
           <ListFooter
             total={list.data?.total ?? 0}
             page={page}

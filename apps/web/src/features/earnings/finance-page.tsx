@@ -1,8 +1,244 @@
-import { IconReportMoney } from '@tabler/icons-react';
- 
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Box, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCash, IconDiamond, IconReportMoney } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminFinance, PeriodChoice } from '@agency/shared';
+import { ADMIN_PATHS } from '../../app/routes/paths.ts';
+import { ErrorState } from '../../components/error-state.tsx';
+import { PeriodChoiceInput } from '../../components/period-choice.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import { useAdminFinance } from './finance-api.ts';
 
-// Placeholder: the screen's own work replaces this file.
+type View = 'chart' | 'table';
+
+/** `2026-03` as the locale's short month and year. */
+function formatMonth(period: string, locale: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}
+
+/** `/app/setting/earnings` for admins: what the diamonds were worth and what members earned. */
 export default function FinancePage() {
-  return <ComingSoon screen="finance" icon={IconReportMoney} />;
+  const { t } = useTranslation('finance');
+  const [period, setPeriod] = useState<PeriodChoice>('thisYear');
+  const [view, setView] = useState<View>('chart');
+  const finance = useAdminFinance(period);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <PeriodChoiceInput value={period} onChange={setPeriod} />
+      </Group>
+      {finance.isPending ? (
+        <FinanceSkeleton />
+      ) : finance.isError ? (
+        <ErrorState error={finance.error} onRetry={() => void finance.refetch()} size="section" />
+      ) : (
+        <FinanceContent data={finance.data} view={view} onView={setView} />
+      )}
+    </Stack>
+  );
+}
+
+function FinanceContent({ data, view, onView }: { data: AdminFinance; view: View; onView: (view: View) => void }) {
+  const { t } = useTranslation('finance');
+  const format = useFormatters();
+  const empty = data.history.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Figure label={t('finance.diamondsRevenue')} hint={t('finance.diamondsRevenueHint')} value={format.money(data.diamondsRevenueCents)} icon={<IconCash size={20} aria-hidden />} />
+        <Figure label={t('finance.earningsRevenue')} hint={t('finance.earningsRevenueHint')} value={format.money(data.earningsCents)} icon={<IconReportMoney size={20} aria-hidden />} />
+        <Figure label={t('finance.diamonds')} hint={t('finance.diamondsHint')} value={format.number(data.diamonds)} icon={<IconDiamond size={20} aria-hidden />} />
+      </SimpleGrid>
+      {empty ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" ta="center" gap="sm">
+            <Text c="dimmed">{t('finance.empty')}</Text>
+            <Button component={Link} to={ADMIN_PATHS.uploads} variant="light">
+              {t('finance.upload')}
+            </Button>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Group justify="flex-end">
+            <SegmentedControl
+              aria-label={t('finance.view')}
+              value={view}
+              onChange={(value) => onView(value as View)}
+              data={[
+                { value: 'chart', label: t('finance.chart') },
+                { value: 'table', label: t('finance.table') },
+              ]}
+            />
+          </Group>
+          {view === 'chart' ? <FinanceCharts data={data} /> : <FinanceTables data={data} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Figure({ label, hint, value, icon }: { label: string; hint: string; value: string; icon: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap={4}>
+        <Group gap="xs" c="dimmed">
+          {icon}
+          <Text size="sm" fw={500}>
+            {label}
+          </Text>
+        </Group>
+        <Text fz={28} fw={700} lh={1.1} className="tabular">
+          {value}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Charts are hidden from assistive technology; the table view carries the same figures. */
+function FinanceCharts({ data }: { data: AdminFinance }) {
+  const { t } = useTranslation('finance');
+  const format = useFormatters();
+  const months = data.history.map((month) => ({
+    month: formatMonth(month.period, format.locale),
+    earnings: month.earningsCents / 100,
+    diamondsRevenue: month.diamondsRevenueCents / 100,
+  }));
+  const members = data.topMembers.map((member) => ({ name: `${member.firstName} ${member.lastName}`, earnings: member.value / 100 }));
+  const money = (dollars: number) => format.money(Math.round(dollars * 100));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={2} size="h5" mb="sm">
+          {t('finance.history')}
+        </Title>
+        <Box aria-hidden="true">
+          <AreaChart
+            h={280}
+            data={months}
+            dataKey="month"
+            series={[
+              { name: 'earnings', label: t('finance.earningsRevenue'), color: 'brand.6' },
+              { name: 'diamondsRevenue', label: t('finance.diamondsRevenue'), color: 'accent.6', yAxisId: 'right' },
+            ]}
+            withLegend
+            withRightYAxis
+            valueFormatter={money}
+            curveType="monotone"
+            gridAxis="y"
+          />
+        </Box>
+      </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={2} size="h5" mb="sm">
+          {t('finance.topMembers')}
+        </Title>
+        {members.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('finance.noEarnings')}
+          </Text>
+        ) : (
+          <Box aria-hidden="true">
+            <BarChart
+              h={Math.max(200, members.length * 34)}
+              data={members}
+              dataKey="name"
+              orientation="vertical"
+              yAxisProps={{ width: 120 }}
+              series={[{ name: 'earnings', label: t('finance.earningsRevenue'), color: 'brand.6' }]}
+              valueFormatter={money}
+              gridAxis="x"
+            />
+          </Box>
+        )}
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function FinanceTables({ data }: { data: AdminFinance }) {
+  const { t } = useTranslation('finance');
+  const format = useFormatters();
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Card withBorder radius="lg" padding="lg">
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped>
+            <Table.Caption>{t('finance.history')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('finance.month')}</Table.Th>
+                <Table.Th>{t('finance.diamonds')}</Table.Th>
+                <Table.Th>{t('finance.diamondsRevenue')}</Table.Th>
+                <Table.Th>{t('finance.earningsRevenue')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.history.map((month) => (
+                <Table.Tr key={month.period}>
+                  <Table.Td>{formatMonth(month.period, format.locale)}</Table.Td>
+                  <Table.Td className="tabular">{format.number(month.diamonds)}</Table.Td>
+                  <Table.Td className="tabular">{format.money(month.diamondsRevenueCents)}</Table.Td>
+                  <Table.Td className="tabular">{format.money(month.earningsCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <Card withBorder radius="lg" padding="lg">
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped>
+            <Table.Caption>{t('finance.topMembers')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('finance.member')}</Table.Th>
+                <Table.Th>{t('finance.diamonds')}</Table.Th>
+                <Table.Th>{t('finance.earningsRevenue')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.topMembers.map((member) => (
+                <Table.Tr key={member.uid}>
+                  <Table.Td>
+                    {member.firstName} {member.lastName}
+                  </Table.Td>
+                  <Table.Td className="tabular">{format.number(member.diamonds)}</Table.Td>
+                  <Table.Td className="tabular">{format.money(member.value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function FinanceSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} h={112} radius="lg" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={320} radius="lg" />
+    </Stack>
+  );
 }

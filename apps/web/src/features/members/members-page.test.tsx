@@ -1,6 +1,7 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { formatMoney } from '@agency/shared';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,6 +27,8 @@ const AYSE = {
   tiktokUsernames: ['ayse.yilmaz.live'],
   affiliatedWith: null,
   creatorCount: 5,
+  diamonds: 4_000_000,
+  earningsCents: 40_000,
 };
 
 /** A fetch double: the members list answers AYSE; DELETE answers the catalogue message. */
@@ -72,6 +75,19 @@ describe('members list (/app/mydesk/users)', () => {
     expect(await screen.findByText('Ayşe Yılmaz')).toBeTruthy();
     expect(screen.getByText('@ayse.yilmaz.live')).toBeTruthy();
     expect(screen.getByText('Members found: 1')).toBeTruthy();
+    expect(screen.getByText('4,000,000')).toBeTruthy();
+    expect(screen.getByText(formatMoney(40_000, 'en'))).toBeTruthy();
+  });
+
+  it("sorts by this month's earnings on the server, highest first on the second click", async () => {
+    const calls = fakeApi();
+    renderPage();
+    await screen.findByText('Ayşe Yılmaz');
+    const header = () => screen.getByText('Earnings this month').closest('button')!;
+    fireEvent.click(header());
+    await waitFor(() => expect(calls.some((call) => call.url.includes('sort=earningsCents'))).toBe(true));
+    fireEvent.click(header());
+    await waitFor(() => expect(calls.some((call) => call.url.includes('sort=-earningsCents'))).toBe(true));
   });
 
   it('searching calls the API with q (on the server, back to page 1)', async () => {

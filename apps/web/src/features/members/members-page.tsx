@@ -105,7 +105,7 @@ export default function MembersPage() {
               ))}
             </Group>
           </Chip.Group>
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={1300}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -129,6 +129,12 @@ export default function MembersPage() {
                   </SortHeader>
                   <SortHeader field="commissionRateBps" {...sortProps}>
                     {t('columns.commission')}
+                  </SortHeader>
+                  <SortHeader field="diamonds" {...sortProps}>
+                    {t('columns.diamonds')}
+                  </SortHeader>
+                  <SortHeader field="earningsCents" {...sortProps}>
+                    {t('columns.earnings')}
                   </SortHeader>
                   <Table.Th>
                     <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
@@ -159,6 +165,8 @@ export default function MembersPage() {
                     <Table.Td>{member.affiliatedWith ? `${member.affiliatedWith.firstName} ${member.affiliatedWith.lastName}` : ''}</Table.Td>
                     <Table.Td className="tabular">{format.number(member.creatorCount)}</Table.Td>
                     <Table.Td className="tabular">{member.commissionRateBps == null ? t('tiers') : format.percent(member.commissionRateBps / 100)}</Table.Td>
+                    <Table.Td className="tabular">{format.number(member.diamonds)}</Table.Td>
+                    <Table.Td className="tabular">{format.money(member.earningsCents)}</Table.Td>
                     <Table.Td>
                       <Menu position="bottom-end" withinPortal>
                         <Menu.Target>

@@ -1,0 +1,46 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+export interface RankedEntry {
+  key: string;
+  label: string;
+  /** Where the entry opens (member profile, creator details). */
+  to: string;
+  value: string;
+}
+
+/** A numbered top list in a card, with a sentence when it is empty. */
+export function RankedList({ title, entries, emptyText }: { title: string; entries: RankedEntry[]; emptyText: string }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {entries.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {emptyText}
+          </Text>
+        ) : (
+          <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+            {entries.map((entry, index) => (
+              <Group component="li" key={entry.key} justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text c="dimmed" size="sm" className="tabular" w={18} aria-hidden>
+                    {index + 1}
+                  </Text>
+                  <Anchor component={Link} to={entry.to} size="sm" fw={500} truncate>
+                    {entry.label}
+                  </Anchor>
+                </Group>
+                <Text size="sm" fw={600} className="tabular">
+                  {entry.value}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
