@@ -6,6 +6,8 @@ export function formatMoney(cents: number | null | undefined, locale?: Locale): 
   return new Intl.NumberFormat(numberLocaleTag(locale), {
     style: 'currency',
     currency: 'USD',
+    // Every amount is US dollars: "$" in every language (en-GB would otherwise write "US$").
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: 2,
   }).format(value / 100);
 }
