@@ -129,6 +129,8 @@ function FinanceCharts({ data }: { data: AdminFinance }) {
         </Title>
         <Box aria-hidden="true">
           <AreaChart
+            // Hidden from assistive technology (the table below carries the figures): no focusable layer.
+            areaChartProps={{ accessibilityLayer: false }}
             h={280}
             data={months}
             dataKey="month"
@@ -155,6 +157,7 @@ function FinanceCharts({ data }: { data: AdminFinance }) {
         ) : (
           <Box aria-hidden="true">
             <BarChart
+              barChartProps={{ accessibilityLayer: false }}
               h={Math.max(200, members.length * 34)}
               data={members}
               dataKey="name"
