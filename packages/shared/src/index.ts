@@ -20,6 +20,7 @@ export * from './schemas/agency.ts';
 export * from './schemas/sessions.ts';
 export * from './earnings.ts';
 export * from './schemas/earnings.ts';
+export * from './schemas/payments.ts';
 
 /** Business constants of SPEC section 9. */
 export const MIN_PAYOUT_CENTS = 5000;

@@ -7,3 +7,4 @@ export * from '../modules/messaging/messaging.table.ts';
 export * from '../modules/activity/activity.table.ts';
 export * from '../modules/earnings/earnings.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
+export * from '../modules/payments/payments.table.ts';

@@ -25,11 +25,23 @@ export const settings = pgTable(
     diamondValueMicros: integer('diamond_value_micros').notNull().default(DEFAULT_DIAMOND_VALUE_MICROS),
     /** Storage key of the agency logo (`logos/<uuid>.png|jpg`), null until uploaded. */
     logoKey: text('logo_key'),
+    /** Stamp and signature images printed on generated invoices (`/app/accounts/stamp`, `eSignature`). */
+    stampKey: text('stamp_key'),
+    signatureKey: text('signature_key'),
+    /** Invoice numbering (`/app/accounts/documentConfigurations`): prefix + next number, padded. */
+    invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
+    invoiceNextNumber: integer('invoice_next_number').notNull().default(1),
+    invoiceNumberDigits: smallint('invoice_number_digits').notNull().default(6),
+    /** A line printed at the bottom of every generated invoice. */
+    invoiceFooter: text('invoice_footer').notNull().default(''),
+    /** IANA time zone of the automatic run on the 15th; null = the server's own zone. */
+    payoutTimeZone: text('payout_time_zone'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('settings_single_row_check', sql`${table.id} = 1`),
     check('settings_diamond_value_check', sql`${table.diamondValueMicros} > 0`),
+    check('settings_invoice_number_check', sql`${table.invoiceNextNumber} > 0 and ${table.invoiceNumberDigits} between 1 and 12`),
   ],
 );
 

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus } from '@agency/shared';
+import { users } from '../members/members.table.ts';
+
+/**
+ * Payments (PRODUCT section 2): a member's request or the automatic run's payment. `amount_cents`
+ * is what is transferred; `gross_cents` the earnings covered; `deductions_cents` the deductions
+ * consumed. A member with payments is never erased (restrict).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    deductionsCents: bigint('deductions_cents', { mode: 'number' }).notNull().default(0),
+    /** Months whose earnings the payment covers, oldest first (`["2026-09", "2026-10"]`). */
+    periods: jsonb('periods').$type<string[]>().notNull().default([]),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    /** The automatic run's month; one automatic payment per member and month. */
+    runPeriod: text('run_period'),
+    notes: text('notes'),
+    reason: text('reason'),
+    invoicePreference: text('invoice_preference').$type<InvoicePreference>().notNull().default('default'),
+    /** Storage key of the custom invoice in use (null with the default one). */
+    invoiceFileId: uuid('invoice_file_id'),
+    /** Given when the payment is approved, from the document settings' numbering. */
+    invoiceNumber: text('invoice_number'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'payments_status_check',
+      sql`${table.status} in ('Pending', 'Pending Registration', 'Waiting Approval', 'Approved', 'Rejected', 'Paid', 'Unpaid')`,
+    ),
+    check('payments_kind_check', sql`${table.kind} in ('request', 'automatic')`),
+    check('payments_invoice_preference_check', sql`${table.invoicePreference} in ('default', 'custom')`),
+    check(
+      'payments_amounts_check',
+      sql`${table.amountCents} > 0 and ${table.deductionsCents} >= 0 and ${table.grossCents} = ${table.amountCents} + ${table.deductionsCents}`,
+    ),
+    check('payments_run_period_check', sql`(${table.kind} = 'automatic') = (${table.runPeriod} is not null)`),
+    uniqueIndex('payments_automatic_member_period_unique').on(table.memberId, table.runPeriod).where(sql`${table.kind} = 'automatic'`),
+    uniqueIndex('payments_invoice_number_unique').on(table.invoiceNumber),
+    index('payments_member_created_idx').on(table.memberId, table.createdAt),
+    index('payments_status_created_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** Deductions: created by an admin, consumed by the next payment; deleted only while open. */
+export const deductions = pgTable(
+  'deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The payment that consumed it (released again when that payment is rejected or unpaid). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** Deleted deductions are kept (with a reversal in the ledger). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('deductions_amount_check', sql`${table.amountCents} > 0`),
+    index('deductions_member_created_idx').on(table.memberId, table.createdAt),
+    index('deductions_payment_idx').on(table.paymentId),
+  ],
+);
+
+/**
+ * The ledger (PRODUCT section 2): every money movement of a member as an immutable signed entry.
+ * Earnings of an ended month are posted once per member and month (corrections are adjustment
+ * entries); deductions and payments are negative; reversals positive. A trigger refuses UPDATE,
+ * DELETE and TRUNCATE.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    period: text('period'),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    deductionId: uuid('deduction_id').references(() => deductions.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'ledger_entries_kind_check',
+      sql`${table.kind} in ('earnings', 'earningsAdjustment', 'deduction', 'deductionReversal', 'payment', 'paymentReversal')`,
+    ),
+    uniqueIndex('ledger_entries_earnings_unique').on(table.memberId, table.period).where(sql`${table.kind} = 'earnings'`),
+    index('ledger_entries_member_created_idx').on(table.memberId, table.createdAt),
+    index('ledger_entries_payment_idx').on(table.paymentId),
+  ],
+);
+
+/** Custom invoices uploaded for a payment; switching back to the default keeps them here. */
+export const invoiceFiles = pgTable(
+  'invoice_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_files_payment_idx').on(table.paymentId, table.uploadedAt)],
+);
+
+/** Every automatic run: its month, who or what started it, and its counts. */
+export const payoutRuns = pgTable('payout_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  period: text('period').notNull(),
+  trigger: text('trigger').$type<'schedule' | 'admin'>().notNull(),
+  triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  created: integer('created').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+});
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type DeductionRow = typeof deductions.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type InvoiceFileRow = typeof invoiceFiles.$inferSelect;
