@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   isValidTiktokUsername,
   normalizeTiktokUsername,
@@ -7,16 +6,15 @@ import {
   type UploadWarning,
 } from '@agency/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { isCreatorQuitText, matchHeader, type BackstageField } from './backstage-columns.ts';
 import { parseCount, parseDateTime, parseDays, parseDurationSeconds, type CellValue, type Parsed } from './backstage-values.ts';
 import { UploadFileError } from './upload-file-error.ts';
-import { guardZip } from './zip-guard.ts';
+import { readXlsxRows } from './xlsx-reader.ts';
 
 /**
  * Reads the backstage "Creator data" export (PRODUCT section 2) into one row per creator.
  * The type is decided by the content, never by the name: a zip is an .xlsx (guarded, then read
- * with exceljs's streaming reader, first worksheet only), UTF-8 text is a CSV (`,` `;` or tab).
+ * by xlsx-reader.ts, first worksheet only), UTF-8 text is a CSV (`,` `;` or tab).
  *
  * Rows: the header row is the first row (of the first 20) with a username column; rows before it
  * (`Exported at ...`) are ignored, blank rows too. A creator who quit is a warning and skipped.
@@ -90,6 +88,15 @@ function cellText(value: CellValue): string {
   return String(value).trim();
 }
 
+/**
+ * A copy of a string that does not keep its source alive: V8 makes substrings of 13+ characters
+ * views into the source, so a username cut from a 64 KB chunk of sheet XML would keep the whole
+ * chunk (and all of them, the whole sheet) in memory as long as the row is.
+ */
+function ownString(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}
+
 /** Collects rows of either format in order; knows nothing of xlsx or CSV. */
 class RowCollector {
   readonly result: BackstageParseResult;
@@ -156,7 +163,7 @@ class RowCollector {
     const at = (field: BackstageField): CellValue => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
     const nameOf = (field: BackstageField) => names.get(columns[field]!) ?? field;
     const rawUsername = cellText(at('username'));
-    const username = normalizeTiktokUsername(rawUsername);
+    const username = ownString(normalizeTiktokUsername(rawUsername));
 
     const quit = [at('creatorId'), at('status'), at('username')].some((cell) => typeof cell === 'string' && isCreatorQuitText(cell));
     if (quit) {
@@ -227,43 +234,9 @@ class RowCollector {
 
 // ---- xlsx ----
 
-/** exceljs cell values (rich text, formulas, hyperlinks, errors) down to plain values. */
-function plainCell(value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const object = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: unknown };
-    if (Array.isArray(object.richText)) return object.richText.map((part) => part.text).join('');
-    if ('result' in object) return plainCell(object.result);
-    if (typeof object.text === 'string') return object.text;
-    if ('error' in object) return null;
-  }
-  return String(value);
-}
-
 async function readXlsx(data: Buffer, collector: RowCollector): Promise<void> {
-  const entries = await guardZip(data);
-  if (!entries.some((entry) => entry.name === 'xl/workbook.xml')) {
-    throw new UploadFileError('UPLOAD_TYPE_INVALID', 'This zip file is not an .xlsx workbook.');
-  }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = row.values as unknown[];
-        const cells: CellValue[] = [];
-        // exceljs rows are 1-based sparse arrays.
-        for (let index = 1; index < values.length; index += 1) cells.push(plainCell(values[index]));
-        if (!collector.add(row.number, cells)) break;
-      }
-      break;
-    }
+    await readXlsxRows(data, (rowNumber, cells) => collector.add(rowNumber, cells));
   } catch (error) {
     if (error instanceof UploadFileError) throw error;
     throw new UploadFileError('UPLOAD_CORRUPT', 'The spreadsheet could not be read; export it again.');

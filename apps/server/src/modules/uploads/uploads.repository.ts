@@ -5,8 +5,6 @@ import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
 
-/** Usernames per lookup query: one array parameter (`= any($1)`), not one parameter each. */
-const LOOKUP_BATCH = 20_000;
 /** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
 export const MONTH_INSERT_BATCH = 10_000;
 const CREATOR_INSERT_BATCH = 1_000;
@@ -19,28 +17,24 @@ export interface KnownCreator {
   affiliateId: string | null;
 }
 
-export async function findCreatorsByUsernames(db: Executor, usernames: readonly string[]): Promise<KnownCreator[]> {
-  const found: KnownCreator[] = [];
-  for (let start = 0; start < usernames.length; start += LOOKUP_BATCH) {
-    const batch = usernames.slice(start, start + LOOKUP_BATCH);
-    const rows = await db
-      .select({
-        id: creators.id,
-        tiktokUsername: creators.tiktokUsername,
-        status: creators.status,
-        joinedAt: creators.joinedAt,
-        affiliateId: creators.affiliateId,
-      })
-      .from(creators)
-      .where(sql`${creators.tiktokUsername} = any(${sql.param(batch)}::text[])`);
-    found.push(...rows);
-  }
-  return found;
-}
-
-/** The agency's active creators (for "missing from the file"). */
-export async function listActiveCreators(db: Executor): Promise<{ id: string; tiktokUsername: string }[]> {
-  return db.select({ id: creators.id, tiktokUsername: creators.tiktokUsername }).from(creators).where(eq(creators.status, 'active'));
+/**
+ * Every creator of the agency by username, in one query (a scan is cheaper than looking up each
+ * of 100,000 usernames, and it can run while the file is parsed). The active ones are the creators
+ * expected in the file.
+ */
+export async function listCreatorsByUsername(db: Executor): Promise<Map<string, KnownCreator>> {
+  const rows = await db
+    .select({
+      id: creators.id,
+      tiktokUsername: creators.tiktokUsername,
+      status: creators.status,
+      joinedAt: creators.joinedAt,
+      affiliateId: creators.affiliateId,
+    })
+    .from(creators);
+  const byName = new Map<string, KnownCreator>();
+  for (const row of rows) byName.set(row.tiktokUsername, row);
+  return byName;
 }
 
 export interface MonthFigures {
@@ -97,8 +91,9 @@ export interface MonthRowInput {
 }
 
 /**
- * One multi-row insert: each column is sent as one array and `unnest` turns them back into rows,
- * which works the same on PGlite and PostgreSQL and avoids the 65,535-parameter limit.
+ * One multi-row insert of `rows[start, end)`: each column is sent as one array and `unnest` turns
+ * them back into rows, which works the same on PGlite and PostgreSQL and avoids the
+ * 65,535-parameter limit. The column arrays are built in one pass, without copying the rows.
  */
 export async function insertMonthRows(
   db: Executor,
@@ -106,22 +101,43 @@ export async function insertMonthRows(
   uploadId: string,
   at: Date,
   rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const column = <T>(pick: (row: MonthRowInput) => T) => sql.param(rows.map(pick));
+  if (end <= start) return;
+  const size = end - start;
+  const creatorIds = new Array<string>(size);
+  const diamonds = new Array<number>(size);
+  const validDays = new Array<number>(size);
+  const liveSeconds = new Array<number>(size);
+  const matches = new Array<number>(size);
+  const lastLiveAt = new Array<string | null>(size);
+  const achievedBps = new Array<number>(size);
+  const states = new Array<string>(size);
+  for (let index = 0; index < size; index += 1) {
+    const row = rows[start + index]!;
+    creatorIds[index] = row.creatorId;
+    diamonds[index] = row.diamonds;
+    validDays[index] = row.validDays;
+    liveSeconds[index] = row.liveSeconds;
+    matches[index] = row.matches;
+    lastLiveAt[index] = row.lastLiveAt ? row.lastLiveAt.toISOString() : null;
+    achievedBps[index] = row.achievedBps;
+    states[index] = row.requirementState;
+  }
   await db.execute(sql`
     insert into ${creatorMonths}
       (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, upload_id, updated_at)
     select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
     from unnest(
-      ${column((row) => row.creatorId)}::uuid[],
-      ${column((row) => row.diamonds)}::bigint[],
-      ${column((row) => row.validDays)}::integer[],
-      ${column((row) => row.liveSeconds)}::integer[],
-      ${column((row) => row.matches)}::integer[],
-      ${column((row) => (row.lastLiveAt ? row.lastLiveAt.toISOString() : null))}::timestamptz[],
-      ${column((row) => row.achievedBps)}::integer[],
-      ${column((row) => row.requirementState)}::text[]
+      ${sql.param(creatorIds)}::uuid[],
+      ${sql.param(diamonds)}::bigint[],
+      ${sql.param(validDays)}::integer[],
+      ${sql.param(liveSeconds)}::integer[],
+      ${sql.param(matches)}::integer[],
+      ${sql.param(lastLiveAt)}::timestamptz[],
+      ${sql.param(achievedBps)}::integer[],
+      ${sql.param(states)}::text[]
     ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state)
   `);
 }

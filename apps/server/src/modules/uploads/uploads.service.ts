@@ -17,11 +17,10 @@ import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.t
 import { fileErrorReport, planUpload, type PlannedRow } from './upload-plan.ts';
 import {
   deleteMonth,
-  findCreatorsByUsernames,
   insertMonthRows,
   insertUploadCreators,
   insertUploadRow,
-  listActiveCreators,
+  listCreatorsByUsername,
   listMonthFigures,
   listSampleRows,
   listUploadRows,
@@ -102,13 +101,13 @@ export function createUploadsService(deps: UploadsDeps) {
       await deleteMonth(tx, period);
       let inserted = 0;
       const batchSize = deps.monthInsertBatch ?? MONTH_INSERT_BATCH;
-      for (let start = 0; start < plan.rows.length; start += batchSize) {
-        const batch = plan.rows.slice(start, start + batchSize).map((row) => ({
-          ...row,
-          creatorId: row.creatorId ?? created.get(row.tiktokUsername)!,
-        }));
-        await insertMonthRows(tx, period, uploadId, now, batch);
-        inserted += batch.length;
+      // The ids of the creators just made, in place (the plan's rows are this import's own).
+      if (created.size > 0) for (const row of plan.rows) row.creatorId ??= created.get(row.tiktokUsername)!;
+      const rows = plan.rows as readonly (PlannedRow & { creatorId: string })[];
+      for (let start = 0; start < rows.length; start += batchSize) {
+        const end = Math.min(rows.length, start + batchSize);
+        await insertMonthRows(tx, period, uploadId, now, rows, start, end);
+        inserted += end - start;
         if (deps.failAfterInsertedRows !== undefined && inserted >= deps.failAfterInsertedRows) {
           throw new Error(`injected fault after ${inserted} month rows`);
         }
@@ -153,9 +152,9 @@ export function createUploadsService(deps: UploadsDeps) {
      */
     async importFile(actor: Actor, input: UploadInput): Promise<UploadOutcome> {
       const period = periodOfIsoDate(input.asOf);
-      // The month's figures and the active creators do not depend on the file: read them while it
-      // is parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
-      const context = Promise.all([listMonthFigures(db, period), listActiveCreators(db)]);
+      // The month's figures and the creators do not depend on the file: read them while it is
+      // parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
+      const context = Promise.all([listCreatorsByUsername(db), listMonthFigures(db, period)]);
       context.catch(() => undefined);
       let parsed;
       try {
@@ -164,8 +163,7 @@ export function createUploadsService(deps: UploadsDeps) {
         if (!(error instanceof UploadFileError)) throw error;
         return { ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: input.dryRun, message: error.message }) };
       }
-      const usernames = parsed.items.map((item) => item.tiktokUsername);
-      const [known, [before, active]] = await Promise.all([findCreatorsByUsernames(db, usernames), context]);
+      const [creators, before] = await context;
       const plan = planUpload({
         parsed,
         period,
@@ -174,9 +172,8 @@ export function createUploadsService(deps: UploadsDeps) {
         now: clock.now(),
         dryRun: input.dryRun,
         createUnknown: input.createUnknown,
-        known,
+        creators,
         before,
-        active,
       });
       if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
       if (input.dryRun) return { ok: true, report: plan.report };

@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { UPLOAD_MAX_UNCOMPRESSED_BYTES, UPLOAD_MAX_ZIP_ENTRIES } from '@agency/shared';
 import { UploadFileError } from './upload-file-error.ts';
 
@@ -11,6 +11,10 @@ import { UploadFileError } from './upload-file-error.ts';
  *    that a streaming unzip would read but the directory does not list);
  * 3. every entry is inflated once, counting bytes and keeping none, and stopped as soon as it
  *    exceeds its declared size: the declared sizes cannot lie.
+ * The .xlsx reader (xlsx-reader.ts) runs 1-2 itself, verifies (3) the entries it does not read,
+ * and reads the ones it needs through `inflateEntry` / `streamEntry`, which make the same check
+ * while they inflate (more than declared: 413; less, or bad deflate data: 400), so the sheet is
+ * inflated once, not twice.
  */
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -164,7 +168,7 @@ function checkTiling(data: Buffer, entries: readonly ZipEntry[], directoryOffset
 }
 
 /** Inflates one entry, counting bytes; rejects once it passes its declared size. */
-function verifyEntry(data: Buffer, entry: ZipEntry): Promise<void> {
+export function verifyEntry(data: Buffer, entry: ZipEntry): Promise<void> {
   if (entry.method === 0) return Promise.resolve();
   const start = dataStartOf(data, entry);
   const compressed = data.subarray(start, start + entry.compressedSize);
@@ -198,4 +202,52 @@ export async function guardZip(data: Buffer, limits: ZipLimits = DEFAULT_LIMITS)
   const entries = readZipDirectory(data, limits);
   for (const entry of entries) await verifyEntry(data, entry);
   return entries;
+}
+
+/** One (small) entry inflated whole, with the guard's size check (413 past the declared size). */
+export function inflateEntry(data: Buffer, entry: ZipEntry): Buffer {
+  const start = dataStartOf(data, entry);
+  const compressed = data.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return compressed;
+  let inflated: Buffer;
+  try {
+    // One byte more than declared is enough to know it lies; nothing past it is produced.
+    inflated = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.uncompressedSize + 1) });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw bomb(`"${entry.name}" unpacks to more than it declares`);
+    throw corrupt(`"${entry.name}" cannot be unpacked`);
+  }
+  if (inflated.length > entry.uncompressedSize) throw bomb(`"${entry.name}" unpacks to more than it declares`);
+  if (inflated.length !== entry.uncompressedSize) throw corrupt(`"${entry.name}" has the wrong size`);
+  return inflated;
+}
+
+/**
+ * One entry inflated as a stream of chunks, with the guard's size check made before each chunk is
+ * handed on: a chunk past the declared size is never seen by the caller (413); a short or broken
+ * entry is 400 once the stream ends. Breaking out of the loop stops the inflater.
+ */
+export async function* streamEntry(data: Buffer, entry: ZipEntry, chunkSize = 64 * 1024): AsyncGenerator<Buffer> {
+  const start = dataStartOf(data, entry);
+  const compressed = data.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) {
+    for (let offset = 0; offset < compressed.length; offset += chunkSize) yield compressed.subarray(offset, offset + chunkSize);
+    return;
+  }
+  const inflate = createInflateRaw({ chunkSize });
+  inflate.end(compressed);
+  let produced = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      produced += chunk.length;
+      if (produced > entry.uncompressedSize) throw bomb(`"${entry.name}" unpacks to more than it declares`);
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof UploadFileError) throw error;
+    throw corrupt(`"${entry.name}" cannot be unpacked`);
+  } finally {
+    inflate.destroy();
+  }
+  if (produced !== entry.uncompressedSize) throw corrupt(`"${entry.name}" has the wrong size`);
 }
