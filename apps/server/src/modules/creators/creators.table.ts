@@ -63,7 +63,6 @@ export const creatorMonths = pgTable(
       'creator_months_requirement_state_check',
       sql`${table.requirementState} is null or ${table.requirementState} in ('onTrack', 'atRisk', 'failing')`,
     ),
-    index('creator_months_period_idx').on(table.period),
     // At-risk lists: the month's creators in a state.
     index('creator_months_period_state_idx').on(table.period, table.requirementState),
     // Sorting the creators list by this month's diamonds.

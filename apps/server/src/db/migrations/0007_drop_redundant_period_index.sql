@@ -1,0 +1,1 @@
+DROP INDEX "creator_months_period_idx";
