@@ -5,8 +5,9 @@
 //    file-backed PGlite and on a scratch PostgreSQL database (BENCH_DATABASE_URL / TEST_DATABASE_URL,
 //    default postgres://postgres@127.0.0.1:5432/test; created and dropped), with the 100,000
 //    creators (and 2,000 members) existing beforehand: a first import of the month, then a
-//    re-import that replaces it. Each database runs in a child process that resets its peak RSS
-//    (/proc/self/clear_refs) after seeding, so the peak reported is the server's during the import.
+//    re-import that replaces it. Each database is seeded by one child process; a second, fresh
+//    child opens it as a server start would and imports (its peak RSS reset with
+//    /proc/self/clear_refs before each import), so the peak reported is the server's.
 // Targets: import <= 2x the floor on PostgreSQL, <= 3x on PGlite, peak RSS < 512 MB.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -109,42 +110,31 @@ function peakRssMb() {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-// ---------------------------------------------------------------- child: one database
+// ---------------------------------------------------------------- children: seed, then import
 
-async function child(kind, path) {
-  const { sql } = await import('drizzle-orm');
+/** Where a database kind keeps the bench's data: a PGlite folder or a scratch PostgreSQL database. */
+function databaseOf(kind) {
+  if (kind === 'pglite') return { kind, folder: mkdtempSync(join(tmpdir(), 'bench-upload-pglite-')) };
+  const url = new URL(adminUrl);
+  url.pathname = `/bench_upload_${Date.now()}`;
+  return { kind, url: url.toString() };
+}
+
+async function openHandle(target) {
   const pg = (await import('pg')).default;
   const { PGlite } = await import('@electric-sql/pglite');
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadEnv } = await import('../apps/server/src/config/env.ts');
   const { createPgliteHandle, createPostgresHandle } = await import('../apps/server/src/db/client.ts');
+  if (target.kind === 'pglite') return createPgliteHandle(await PGlite.create(join(target.folder, 'db')));
+  return createPostgresHandle(new pg.Pool({ connectionString: target.url, max: 10 }));
+}
+
+/** Child 1: migrate and seed (members, the admin, the creators), then exit. */
+async function seedChild(target) {
+  const { sql } = await import('drizzle-orm');
   const { migrateDatabase } = await import('../apps/server/src/db/migrate.ts');
   const { users } = await import('../apps/server/src/db/schema.ts');
   const { hashPassword } = await import('../apps/server/src/lib/passwords.ts');
-
-  const cleanup = [];
-  let database;
-  if (kind === 'pglite') {
-    const folder = mkdtempSync(join(tmpdir(), 'bench-upload-pglite-'));
-    database = createPgliteHandle(await PGlite.create(join(folder, 'db')));
-    cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
-  } else {
-    const name = `bench_upload_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = createPostgresHandle(new pg.Pool({ connectionString: url.toString(), max: 10 }));
-    cleanup.push(async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    });
-  }
-  let app;
+  const database = await openHandle(target);
   try {
     await migrateDatabase(database);
     const seedStarted = performance.now();
@@ -173,9 +163,23 @@ async function child(kind, path) {
         select name, 'active', affiliate, '2025-01-01T00:00:00Z'::timestamptz
         from unnest(${sql.param(names)}::text[], ${sql.param(affiliates)}::uuid[]) as t(name, affiliate)`);
     }
-    if (kind === 'postgres') await db.execute(sql`vacuum analyze`);
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    if (target.kind === 'postgres') await db.execute(sql`vacuum analyze`);
+    process.send({ seedSeconds: (performance.now() - seedStarted) / 1000 });
+  } finally {
+    await database.close();
+  }
+}
 
+/**
+ * Child 2: a fresh server process on the seeded data (as a real server start), so its peak RSS is
+ * the server's during the import, not the seeding's (PGlite's WASM heap never shrinks).
+ */
+async function importChild(target, path) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadEnv } = await import('../apps/server/src/config/env.ts');
+  const database = await openHandle(target);
+  let app;
+  try {
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'http://bench.test', WEB_DIST_DIR: join(tmpdir(), 'bench-upload-no-web') });
     app = await buildApp({ env, database, logger: false, rateLimits: { authPerMinute: 1000, globalPerMinute: 1_000_000 } });
     await app.ready();
@@ -196,22 +200,46 @@ async function child(kind, path) {
       const report = response.json().data;
       runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: peakRssMb(), imported: report.imported, missing: report.counts.missing });
     }
-    process.send({ kind, seedSeconds, runs });
+    process.send({ runs });
   } finally {
     await app?.close();
     await database.close();
-    for (const step of cleanup) await step();
   }
 }
 
-function runChild(kind, path) {
+function runChild(phase, target, path = '') {
   return new Promise((resolve, reject) => {
-    const worker = fork(fileURLToPath(import.meta.url), ['--child', kind, path], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+    const worker = fork(fileURLToPath(import.meta.url), ['--child', phase, JSON.stringify(target), path], { execArgv: ['--import', 'tsx', '--expose-gc'] });
     let result = null;
     worker.on('message', (message) => (result = message));
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${kind} child exited with ${code}`))));
+    worker.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${target.kind} ${phase} child exited with ${code}`))));
   });
+}
+
+/** Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it. */
+async function runDatabase(kind, path) {
+  const pg = (await import('pg')).default;
+  const target = databaseOf(kind);
+  if (target.url) {
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    await admin.query(`create database "${new URL(target.url).pathname.slice(1)}"`);
+    await admin.end();
+  }
+  try {
+    const { seedSeconds } = await runChild('seed', target);
+    const { runs } = await runChild('import', target, path);
+    return { seedSeconds, runs };
+  } finally {
+    if (target.folder) rmSync(target.folder, { recursive: true, force: true });
+    else {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${new URL(target.url).pathname.slice(1)}" with (force)`);
+      await dropper.end();
+    }
+  }
 }
 
 async function main() {
@@ -231,7 +259,7 @@ async function main() {
     const results = [];
     for (const kind of KINDS) {
       started = performance.now();
-      const outcome = await runChild(kind, path);
+      const outcome = await runDatabase(kind, path);
       for (const run of outcome.runs) {
         results.push({
           database: kind,
@@ -255,7 +283,8 @@ async function main() {
 }
 
 if (process.argv[2] === '--child') {
-  child(process.argv[3], process.argv[4]).then(
+  const target = JSON.parse(process.argv[4]);
+  (process.argv[3] === 'seed' ? seedChild(target) : importChild(target, process.argv[5])).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

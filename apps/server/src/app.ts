@@ -25,6 +25,8 @@ import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exportsAdminRoutes } from './modules/exports/exports.routes.ts';
 import { createExportsService } from './modules/exports/exports.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicesAdminRoutes, invoicesSelfRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { createMembersAdminService } from './modules/members/members.admin.service.ts';
 import { memberAdminRoutes } from './modules/members/members.routes.ts';
@@ -36,8 +38,13 @@ import { agencyAdminRoutes } from './modules/agency/agency.routes.ts';
 import { createAgencyService } from './modules/agency/agency.service.ts';
 import { bankSelfRoutes } from './modules/bank/bank.routes.ts';
 import { createBankService } from './modules/bank/bank.service.ts';
-import { notificationsSelfRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationsAdminRoutes, notificationsSelfRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createDeductionsService } from './modules/payments/deductions.service.ts';
+import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/payments/deductions.routes.ts';
+import { paymentsAdminRoutes, paymentsSelfRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { startPayoutScheduler } from './modules/payments/scheduler.ts';
 import { profileAdminRoutes, profileSelfRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { sessionsAdminRoutes, sessionsSelfRoutes } from './modules/sessions/sessions.routes.ts';
@@ -148,6 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploads = createUploadsService({ db, clock });
   const dashboard = createDashboardService({ db, clock });
   const earnings = createEarningsService({ db, clock });
+  const payments = createPaymentsService({ db, clock });
+  const deductions = createDeductionsService({ db, clock });
+  const invoices = createInvoicesService({ db, clock, storage });
   const authenticate = createAuthenticate((token) => auth.resolveSession(token));
 
   // ---- plugins ----
@@ -175,6 +185,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(sessionsSelfRoutes, { sessions });
       await scope.register(notificationsSelfRoutes, { notifications });
       await scope.register(earningsSelfRoutes, { earnings });
+      await scope.register(invoicesSelfRoutes, { invoices });
+      await scope.register(paymentsSelfRoutes, { payments });
+      await scope.register(deductionsSelfRoutes, { deductions });
     },
     { prefix: '/api/me' },
   );
@@ -196,12 +209,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(exportsAdminRoutes, { databaseExports });
       await scope.register(uploadsAdminRoutes, { uploads });
       await scope.register(dashboardAdminRoutes, { dashboard });
+      await scope.register(invoicesAdminRoutes, { invoices });
+      await scope.register(paymentsAdminRoutes, { payments, db, clock });
+      await scope.register(deductionsAdminRoutes, { deductions });
+      await scope.register(notificationsAdminRoutes, { notifications });
     },
     { prefix: '/api/admin' },
   );
 
   // ---- the web app, and the 404s ----
   await registerStaticWeb(app, env.WEB_DIST_DIR);
+
+  // ---- the monthly automatic payments (PAYOUT_SCHEDULER=off: none, e.g. in tests) ----
+  if (env.PAYOUT_SCHEDULER === 'on') {
+    const scheduler = await startPayoutScheduler({ db, clock, log: app.log });
+    app.addHook('onClose', async () => scheduler.stop());
+  }
 
   return app;
 }

@@ -68,6 +68,7 @@ export const ERRORS = {
   AUTO_PAYMENTS_FAILED: { status: 500, message: 'Failed to process automatic payments' },
   INVOICE_UPLOAD_FAILED: { status: 400, message: 'Error uploading invoice' },
   INVOICE_PREFERENCE_FAILED: { status: 400, message: 'Error updating invoice preference' },
+  INVOICE_LOCKED: { status: 409, message: 'The invoice of a rejected payment cannot be changed' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -21,6 +21,7 @@ export * from './schemas/sessions.ts';
 export * from './earnings.ts';
 export * from './schemas/earnings.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/invoices.ts';
 
 /** Business constants of SPEC section 9. */
 export const MIN_PAYOUT_CENTS = 5000;
@@ -30,3 +31,4 @@ export const OTP_RESEND_SECONDS = 60;
 export const REASON_MIN_LENGTH = 10;
 export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
 export const PASSWORD_RESET_TTL_SECONDS = 30 * 60;
+export * from './schemas/notifications.ts';

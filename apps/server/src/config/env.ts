@@ -60,6 +60,8 @@ const rawEnvSchema = z.object({
   SMTP_URL: optionalText,
   /** Sender of e-mails. */
   MAIL_FROM: z.string().trim().min(3).default('Agency <no-reply@localhost>'),
+  /** The monthly automatic payments job (00:05 on the 15th): `on` or `off`; default on, off when NODE_ENV=test. */
+  PAYOUT_SCHEDULER: z.enum(['on', 'off']).optional(),
   /** Folder of the built web app served at `/`; default apps/web/dist of this repository. */
   WEB_DIST_DIR: optionalText,
 });
@@ -101,6 +103,7 @@ const envSchema = rawEnvSchema
     TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
     SEED_DEMO: raw.SEED_DEMO ?? raw.NODE_ENV !== 'production',
     WEB_DIST_DIR: resolve(raw.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    PAYOUT_SCHEDULER: raw.PAYOUT_SCHEDULER ?? (raw.NODE_ENV === 'test' ? 'off' : 'on'),
   }));
 
 export type Env = z.output<typeof envSchema>;

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PgliteClientTransaction } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite, PgliteTransaction } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -65,4 +65,21 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   mkdirSync(dirname(folder), { recursive: true });
   const client = await PGlite.create(folder);
   return createPgliteHandle(client);
+}
+
+/** The driver's own connection under an open transaction: PostgreSQL's client or PGlite's transaction. */
+export type TransactionConnection = { kind: 'postgres'; client: pg.ClientBase } | { kind: 'pglite'; client: PgliteClientTransaction };
+
+/**
+ * The connection an open Drizzle transaction runs on (Drizzle keeps it on the transaction's
+ * session), for what cannot be said through Drizzle: COPY. Null for anything else (the database
+ * itself, another driver): callers then keep to plain SQL.
+ */
+export function transactionConnection(executor: Executor): TransactionConnection | null {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  if (executor instanceof NodePgTransaction && client instanceof pg.Client) return { kind: 'postgres', client };
+  if (executor instanceof PgliteTransaction && client && typeof (client as PgliteClientTransaction).query === 'function' && !(client instanceof PGlite)) {
+    return { kind: 'pglite', client: client as PgliteClientTransaction };
+  }
+  return null;
 }

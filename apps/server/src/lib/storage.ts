@@ -14,9 +14,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\.(png|jpg)$/;
+const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}\.(png|jpg|pdf)$/;
 
-export function createStorageKey(folder: 'avatars' | 'logos', extension: 'png' | 'jpg'): string {
+export type StorageFolder = 'avatars' | 'logos' | 'stamps' | 'signatures' | 'invoices';
+
+export function createStorageKey(folder: StorageFolder, extension: 'png' | 'jpg' | 'pdf'): string {
   return `${folder}/${randomUUID()}.${extension}`;
 }
 

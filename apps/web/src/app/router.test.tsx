@@ -67,12 +67,12 @@ describe('router', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('The official agency.');
   });
 
-  it('shows the coming-soon screen inside the member layout for a stored member session', async () => {
+  it('shows a member screen inside the member layout for a stored member session', async () => {
     storeSession({ token: 't', role: 'user', uid: 'u1' });
     const router = await renderAt('/app/setting/documents');
     await heading('Documents');
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-    expect(screen.getByText('Back to home').closest('a')?.getAttribute('href')).toBe('/app/setting/publisher');
+    // The documents screen with no payments yet: its empty state leads to the payments screen.
+    expect((await screen.findByText('Go to payments')).closest('a')?.getAttribute('href')).toBe('/app/setting/payment');
     // the member's navigation, with the current page marked
     const current = document.querySelectorAll('nav a[aria-current="page"]');
     expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/setting/documents');

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@agency/shared';
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
  * namespace at a time, so the landing page downloads only what it shows.
  */
-export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance'] as const;
+export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance', 'payments', 'deductions', 'notifications', 'documents'] as const;
 const LANGUAGE_KEY = 'language';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -38,6 +38,19 @@ export function findCommissionTierProblem(tiers: readonly CommissionTier[]): str
 
 const agencyText = (max: number) => z.string().trim().max(max);
 
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9/-]{1,12}$/;
+
+/** An IANA zone name the runtime knows (`Europe/Istanbul`); `Intl` refuses unknown ones. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The agency's details (branding), edited on `/app/accounts/branding`. */
 export const agencyDetailsSchema = z.strictObject({
   agencyName: agencyText(80).min(1),
@@ -53,6 +66,15 @@ export const agencyDetailsSchema = z.strictObject({
 export const adminSettingsSchema = publicSettingsSchema.extend({
   commissionTiers: z.array(commissionTierSchema),
   diamondValueMicros: z.number().int(),
+  /** Document settings (`/app/accounts/documentConfigurations`). */
+  invoicePrefix: z.string(),
+  invoiceNextNumber: z.number().int(),
+  invoiceNumberDigits: z.number().int(),
+  invoiceFooter: z.string(),
+  payoutTimeZone: z.string().nullable(),
+  /** `/api/admin/settings/stamp` and `/signature` (with a version query) when uploaded, else null. */
+  stampUrl: z.string().nullable(),
+  signatureUrl: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -73,6 +95,17 @@ export const adminSettingsUpdateSchema = agencyDetailsSchema
       .optional(),
     /** Micro-dollars per diamond: 5000 = $0.005; at most $1. */
     diamondValueMicros: z.number().int().min(1).max(1_000_000).optional(),
+    invoicePrefix: z.string().regex(INVOICE_PREFIX_PATTERN, '1-12 characters: A-Z, 0-9, - and /').optional(),
+    /** May only increase (checked against the stored value): numbers already given never repeat. */
+    invoiceNextNumber: z.number().int().min(1).max(2_147_483_647).optional(),
+    invoiceNumberDigits: z.number().int().min(1).max(12).optional(),
+    invoiceFooter: z.string().trim().max(300).optional(),
+    payoutTimeZone: z.string().refine(isTimeZone, 'Unknown time zone').nullable().optional(),
   })
   .strict();
+
+/** The next invoice number as it will be printed: prefix + number padded to `digits`. */
+export function formatInvoiceNumber(prefix: string, number: number, digits: number): string {
+  return `${prefix}${String(number).padStart(digits, '0')}`;
+}
 export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdateSchema>;

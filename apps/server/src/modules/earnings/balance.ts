@@ -1,6 +1,6 @@
-import { MIN_PAYOUT_CENTS, periodOf, type Eligibility } from '@agency/shared';
+import { MIN_PAYOUT_CENTS, type Eligibility, type PaymentStatus } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { sumEarningsBefore } from './earnings.repository.ts';
+import { payoutPeriodAt, readLedgerBalance } from '../payments/ledger.ts';
 
 export interface MemberBalance {
   unpaidCents: number;
@@ -14,14 +14,20 @@ export function eligibilityOf(availableCents: number): Eligibility {
 }
 
 /**
- * A member's balance at `now`. There are no payments or deductions yet, so unpaid earnings are
- * the earnings of every ended month (period before the month of `now`) and the available balance
- * equals them. The Payments issue replaces this with the ledger (unpaid = payable months not
- * covered by a payment; available = unpaid - open deductions - open payment requests; and the
- * `Payment Complete` state); callers keep this signature.
+ * `Payment Complete` when the member's latest payment was paid and nothing is left: no available
+ * balance and no payable earnings not covered by a payment. Otherwise the threshold decides.
+ */
+export function balanceEligibility(balance: { availableCents: number; unpaidCents: number; latestPaymentStatus: PaymentStatus | null }): Eligibility {
+  if (balance.latestPaymentStatus === 'Paid' && balance.availableCents <= 0 && balance.unpaidCents <= 0) return 'Payment Complete';
+  return eligibilityOf(balance.availableCents);
+}
+
+/**
+ * A member's balance at `now`, from the ledger (modules/payments/ledger.ts): ended months (before
+ * the month of `now` in the payout time zone, UTC when none is set) not posted yet are added in
+ * memory; nothing is written.
  */
 export async function memberBalance(db: Executor, memberId: string, now: Date): Promise<MemberBalance> {
-  const unpaidCents = await sumEarningsBefore(db, memberId, periodOf(now));
-  const availableCents = unpaidCents;
-  return { unpaidCents, availableCents, eligibility: eligibilityOf(availableCents) };
+  const balance = await readLedgerBalance(db, memberId, await payoutPeriodAt(db, now));
+  return { unpaidCents: balance.unpaidCents, availableCents: balance.availableCents, eligibility: balanceEligibility(balance) };
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { activityLog } from '../activity/activity.table.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { memberMonths } from '../earnings/earnings.table.ts';
+import { deductions, ledgerEntries, payments } from '../payments/payments.table.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
 
 export interface MemberRefRow {
@@ -171,14 +172,22 @@ export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
 }
 
-/** Money history: monthly figures of any creator the member is the affiliate of. */
+/**
+ * Money history: monthly figures of any creator the member is the affiliate of, or any payment,
+ * deduction or ledger entry of the member (those tables also refuse the delete: restrict).
+ */
 export async function hasMoneyHistory(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ value: count() })
     .from(creatorMonths)
     .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
     .where(eq(creators.affiliateId, userId));
-  return (row?.value ?? 0) > 0;
+  if ((row?.value ?? 0) > 0) return true;
+  for (const table of [payments, deductions, ledgerEntries]) {
+    const [found] = await db.select({ id: table.id }).from(table).where(eq(table.memberId, userId)).limit(1);
+    if (found) return true;
+  }
+  return false;
 }
 
 export async function findBankDetailsOf(db: Executor, userId: string): Promise<BankDetailsRow | undefined> {

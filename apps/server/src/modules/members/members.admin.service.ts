@@ -16,6 +16,7 @@ import { revokeAllSessionsOfUser } from '../auth/auth.repository.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry, type Actor } from '../creators/creators.admin.service.ts';
 import { listCreatorRowsOfMember } from '../creators/creators.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
+import { completePaymentRegistration } from '../payments/payments.service.ts';
 import {
   deleteUser,
   findBankDetailsOf,
@@ -256,6 +257,8 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
         if (!bank) throw new AppError('NOT_FOUND');
         const now = clock.now();
         const verified = await markBankDetailsVerified(tx, id, now);
+        // Payments waiting for verified bank details move on in the same transaction.
+        await completePaymentRegistration(tx, id, actor, now);
         await recordActivity(tx, {
           actorId: actor.id,
           action: 'member.bank.verify',

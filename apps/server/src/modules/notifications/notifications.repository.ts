@@ -1,4 +1,6 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { users } from '../members/members.table.ts';
 import { notificationRecipients, notifications } from './notifications.table.ts';
 
 const RECIPIENT_BATCH = 1000;
@@ -50,4 +52,91 @@ export async function notifySystemEach(
     await db.insert(notificationRecipients).values(rows.map((row, offset) => ({ notificationId: row.id, userId: batch[offset]!.userId })));
   }
   return items.length;
+}
+
+/** Ids of active members (role `user`, status `active`): the audience "all members". */
+export async function listActiveMemberIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.status, 'active')));
+  return rows.map((row) => row.id);
+}
+
+/** How many of `ids` are members (role `user`); a chosen audience must consist of members only. */
+export async function countMembers(db: Executor, ids: readonly string[]): Promise<number> {
+  let found = 0;
+  for (let index = 0; index < ids.length; index += RECIPIENT_BATCH) {
+    const [row] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.role, 'user'), inArray(users.id, ids.slice(index, index + RECIPIENT_BATCH))));
+    found += row?.value ?? 0;
+  }
+  return found;
+}
+
+/** An admin's notification with its recipients, inside the caller's transaction. */
+export async function insertAdminNotification(
+  db: Executor,
+  input: { title: string; message: string; createdBy: string; recipients: readonly string[] },
+  at: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ kind: 'admin', title: input.title, message: input.message, createdBy: input.createdBy, createdAt: at })
+    .returning({ id: notifications.id });
+  const id = row!.id;
+  for (let index = 0; index < input.recipients.length; index += RECIPIENT_BATCH) {
+    await db
+      .insert(notificationRecipients)
+      .values(input.recipients.slice(index, index + RECIPIENT_BATCH).map((userId) => ({ notificationId: id, userId })));
+  }
+  return id;
+}
+
+/** Notifications written by admins, newest first, with recipient and read counts (of that page only). */
+export async function listAdminNotifications(db: Executor, page: number, pageSize: number) {
+  const isAdminKind = eq(notifications.kind, 'admin');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        message: notifications.message,
+        createdAt: notifications.createdAt,
+        authorId: users.id,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+      })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.createdBy))
+      .where(isAdminKind)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(notifications).where(isAdminKind),
+  ]);
+  const counts =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            notificationId: notificationRecipients.notificationId,
+            recipients: count(),
+            read: count(notificationRecipients.readAt),
+          })
+          .from(notificationRecipients)
+          .where(
+            inArray(
+              notificationRecipients.notificationId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .groupBy(notificationRecipients.notificationId);
+  const byId = new Map(counts.map((row) => [row.notificationId, row]));
+  return {
+    rows: rows.map((row) => ({ ...row, recipients: byId.get(row.id)?.recipients ?? 0, read: byId.get(row.id)?.read ?? 0 })),
+    total: total?.value ?? 0,
+  };
 }

@@ -1,10 +1,18 @@
-import type { MyNotificationsQuery, Notification } from '@agency/shared';
+import type { MyNotificationsQuery, Notification, NotificationCreated, NotificationCreateInput, SentNotification, SentNotificationsQuery } from '@agency/shared';
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { countMembers, insertAdminNotification, listActiveMemberIds, listAdminNotifications } from './notifications.repository.ts';
 import { notificationRecipients, notifications } from './notifications.table.ts';
+
+/** The admin acting, and where from (for the activity log). */
+export interface NotificationActor {
+  id: string;
+  ip: string | null;
+}
 
 export interface NotificationsDeps {
   db: Database;
@@ -67,6 +75,49 @@ export function createNotificationsService(deps: NotificationsDeps) {
           ),
         );
       return { id, readAt: at.toISOString() };
+    },
+
+    /**
+     * An admin's notification to every active member, or to the chosen members (all of whom must
+     * exist: anything else is MEMBER_REFERENCE_INVALID and nothing is written).
+     */
+    async createByAdmin(input: NotificationCreateInput, actor: NotificationActor): Promise<NotificationCreated> {
+      return db.transaction(async (tx) => {
+        let recipients: string[];
+        if (input.memberIds) {
+          recipients = [...new Set(input.memberIds)];
+          if ((await countMembers(tx, recipients)) !== recipients.length) throw new AppError('MEMBER_REFERENCE_INVALID');
+        } else {
+          recipients = await listActiveMemberIds(tx);
+        }
+        const at = clock.now();
+        const id = await insertAdminNotification(tx, { title: input.title, message: input.message, createdBy: actor.id, recipients }, at);
+        await recordActivity(tx, {
+          actorId: actor.id,
+          action: 'notification.create',
+          entityType: 'notification',
+          entityId: id,
+          after: { title: input.title, audience: input.memberIds ? 'chosen' : 'all', recipients: recipients.length },
+          ip: actor.ip,
+          at,
+        });
+        return { id, recipients: recipients.length };
+      });
+    },
+
+    /** What admins sent, newest first, with how many received and read each. */
+    async listSent(query: SentNotificationsQuery) {
+      const { rows, total } = await listAdminNotifications(db, query.page, query.pageSize);
+      const items: SentNotification[] = rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+        createdBy: row.authorId ? { uid: row.authorId, firstName: row.authorFirstName ?? '', lastName: row.authorLastName ?? '' } : null,
+        recipients: Number(row.recipients ?? 0),
+        read: Number(row.read ?? 0),
+      }));
+      return { items, total, page: query.page, pageSize: query.pageSize };
     },
   };
 }

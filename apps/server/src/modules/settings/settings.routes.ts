@@ -5,7 +5,7 @@ import { dataEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/enve
 import { readUploadedFile, sendImage } from '../../lib/uploads.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { requirePermission } from '../../plugins/permissions.ts';
-import type { SettingsService } from './settings.service.ts';
+import type { InvoiceImageKind, SettingsService } from './settings.service.ts';
 
 /** `GET /api/settings/public` and `GET /api/settings/logo`: no sign-in needed. */
 export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
@@ -75,4 +75,42 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod<{ settings: SettingsServ
       return okWithMessage('DETAILS_UPDATED', await settings.updateLogo(currentUser(request), upload, { ip: request.ip }));
     },
   );
+
+  // Stamp and signature printed on generated invoices (`/app/accounts/stamp`, `/app/accounts/eSignature`).
+  for (const kind of ['stamp', 'signature'] as const satisfies readonly InvoiceImageKind[]) {
+    app.get(
+      `/settings/${kind}`,
+      {
+        preHandler: requirePermission('settings:read:any'),
+        schema: { tags: ['admin: settings'], summary: `The invoice ${kind} image (PNG or JPEG); 404 when none was uploaded` },
+      },
+      async (_request, reply) => sendImage(reply, await settings.readInvoiceImage(kind), 'private'),
+    );
+
+    app.put(
+      `/settings/${kind}`,
+      {
+        preHandler: requirePermission('settings:write:any'),
+        schema: {
+          tags: ['admin: settings'],
+          summary: `Upload the invoice ${kind} (multipart \`file\`: PNG or JPEG, at most 1 MB; stored at most 600x600)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: messageEnvelope(adminSettingsSchema) },
+        },
+      },
+      async (request) => {
+        const upload = await readUploadedFile(request, LOGO_MAX_BYTES);
+        return okWithMessage('DETAILS_UPDATED', await settings.updateInvoiceImage(kind, currentUser(request), upload, { ip: request.ip }));
+      },
+    );
+
+    app.delete(
+      `/settings/${kind}`,
+      {
+        preHandler: requirePermission('settings:write:any'),
+        schema: { tags: ['admin: settings'], summary: `Remove the invoice ${kind}`, response: { 200: messageEnvelope(adminSettingsSchema) } },
+      },
+      async (request) => okWithMessage('DETAILS_UPDATED', await settings.deleteInvoiceImage(kind, currentUser(request), { ip: request.ip })),
+    );
+  }
 };

@@ -35,11 +35,31 @@ function toPublicSettings(row: SettingsRow): PublicSettings {
   };
 }
 
+/** Images printed on generated invoices; admins only (a signature is not for the public). */
+export type InvoiceImageKind = 'stamp' | 'signature';
+const INVOICE_IMAGE = {
+  stamp: { column: 'stampKey', folder: 'stamps' },
+  signature: { column: 'signatureKey', folder: 'signatures' },
+} as const;
+/** Enough for a sharp print at the size an invoice shows them (about 4 cm). */
+const INVOICE_IMAGE_MAX_SIDE_PX = 600;
+
+function invoiceImageUrl(kind: InvoiceImageKind, key: string | null): string | null {
+  return key ? `/api/admin/settings/${kind}?v=${encodeURIComponent(key.split('/')[1]?.slice(0, 8) ?? '')}` : null;
+}
+
 function toAdminSettings(row: SettingsRow): AdminSettings {
   return {
     ...toPublicSettings(row),
     commissionTiers: row.commissionTiers,
     diamondValueMicros: row.diamondValueMicros,
+    invoicePrefix: row.invoicePrefix,
+    invoiceNextNumber: row.invoiceNextNumber,
+    invoiceNumberDigits: row.invoiceNumberDigits,
+    invoiceFooter: row.invoiceFooter,
+    payoutTimeZone: row.payoutTimeZone,
+    stampUrl: invoiceImageUrl('stamp', row.stampKey),
+    signatureUrl: invoiceImageUrl('signature', row.signatureKey),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -86,6 +106,12 @@ export function createSettingsService(deps: SettingsDeps) {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const before = await getSettingsRow(tx);
+        // Numbers already given must never be given again: the counter only moves forward.
+        if (changes.invoiceNextNumber !== undefined && changes.invoiceNextNumber < before.invoiceNextNumber) {
+          throw new AppError('VALIDATION_FAILED', {
+            details: [{ path: 'invoiceNextNumber', message: `May only increase (now ${before.invoiceNextNumber})` }],
+          });
+        }
         const updated = await updateSettingsRow(tx, changes, now);
         const changed = diff(before, changes);
         if (Object.keys(changed.after).length > 0) {
@@ -125,6 +151,72 @@ export function createSettingsService(deps: SettingsDeps) {
       });
       if (before.logoKey) await deps.storage.delete(before.logoKey);
       return toAdminSettings(row);
+    },
+
+    /** Stamp or signature re-encoded like the logo (PNG or JPEG by content); the old file is removed. */
+    async updateInvoiceImage(kind: InvoiceImageKind, admin: AuthUser, upload: Buffer, context: { ip: string }): Promise<AdminSettings> {
+      if (!deps.storage) throw new AppError('SERVICE_UNAVAILABLE');
+      const { column, folder } = INVOICE_IMAGE[kind];
+      const image = await normalizeImage(upload, INVOICE_IMAGE_MAX_SIDE_PX);
+      const key = createStorageKey(folder, imageExtension(image.type));
+      await deps.storage.put(key, image.data);
+      const now = clock.now();
+      let previousKey: string | null;
+      let row: SettingsRow;
+      try {
+        ({ previousKey, row } = await db.transaction(async (tx) => {
+          const previous = await getSettingsRow(tx);
+          const updated = await updateSettingsRow(tx, { [column]: key }, now);
+          await recordActivity(tx, {
+            actorId: admin.id,
+            action: `settings.${kind}`,
+            entityType: 'settings',
+            entityId: '1',
+            before: { [kind]: previous[column] },
+            after: { [kind]: key },
+            ip: context.ip,
+            at: now,
+          });
+          return { previousKey: previous[column], row: updated };
+        }));
+      } catch (error) {
+        await deps.storage.delete(key);
+        throw error;
+      }
+      if (previousKey) await deps.storage.delete(previousKey);
+      return toAdminSettings(row);
+    },
+
+    /** Generated invoices go without it from now on; removing twice is not an error. */
+    async deleteInvoiceImage(kind: InvoiceImageKind, admin: AuthUser, context: { ip: string }): Promise<AdminSettings> {
+      const { column } = INVOICE_IMAGE[kind];
+      const now = clock.now();
+      const { previousKey, row } = await db.transaction(async (tx) => {
+        const previous = await getSettingsRow(tx);
+        if (!previous[column]) return { previousKey: null, row: previous };
+        const updated = await updateSettingsRow(tx, { [column]: null }, now);
+        await recordActivity(tx, {
+          actorId: admin.id,
+          action: `settings.${kind}.delete`,
+          entityType: 'settings',
+          entityId: '1',
+          before: { [kind]: previous[column] },
+          after: { [kind]: null },
+          ip: context.ip,
+          at: now,
+        });
+        return { previousKey: previous[column], row: updated };
+      });
+      if (previousKey && deps.storage) await deps.storage.delete(previousKey);
+      return toAdminSettings(row);
+    },
+
+    async readInvoiceImage(kind: InvoiceImageKind): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {
+      const key = (await getSettingsRow(db))[INVOICE_IMAGE[kind].column];
+      if (!key || !deps.storage) throw new AppError('NOT_FOUND');
+      const data = await deps.storage.get(key);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { contentType: imageContentType(key), data };
     },
 
     async readLogo(): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Buffer }> {

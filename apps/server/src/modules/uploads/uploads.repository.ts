@@ -1,6 +1,9 @@
 import type { RequirementState } from '@agency/shared';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import copyStreams from 'pg-copy-streams';
+import { transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
@@ -140,6 +143,72 @@ export async function insertMonthRows(
       ${sql.param(states)}::text[]
     ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state)
   `);
+}
+
+const MONTH_COPY_TABLE = 'creator_months';
+const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, upload_id, updated_at';
+
+/** A text value in COPY's TEXT format: backslash, tab, newline and carriage return escaped. */
+export function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r')) : value;
+}
+
+/** A whole number for COPY (a fraction or NaN would be a silent wrong figure: refused). */
+function copyInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number: ${value}`);
+  return String(value);
+}
+
+/** `rows[start, end)` as COPY TEXT lines (one string, each line ending with a newline). */
+export function monthCopyText(period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[], start = 0, end = rows.length): string {
+  const tail = `${copyText(uploadId)}\t${at.toISOString()}\n`;
+  const periodText = copyText(period);
+  let text = '';
+  for (let index = start; index < end; index += 1) {
+    const row = rows[index]!;
+    text += `${copyText(row.creatorId)}\t${periodText}\t${copyInteger(row.diamonds)}\t${copyInteger(row.validDays)}\t${copyInteger(row.liveSeconds)}\t${copyInteger(row.matches)}\t${
+      row.lastLiveAt ? row.lastLiveAt.toISOString() : '\\N'
+    }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${tail}`;
+  }
+  return text;
+}
+
+/**
+ * `rows[start, end)` with one COPY ... FROM STDIN on the PostgreSQL connection of the open
+ * transaction `tx`, so the rows commit or roll back with it (about a quarter faster than the
+ * `unnest` insert for 100,000 rows). False (nothing written) for anything else, PGlite included:
+ * its COPY FROM '/dev/blob' measured no faster than `unnest` (the time goes to the indexes and the
+ * foreign key inside the WASM), so the caller then inserts with `insertMonthRows`.
+ */
+export async function copyMonthRows(
+  tx: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<boolean> {
+  const connection = transactionConnection(tx);
+  if (connection?.kind !== 'postgres') return false;
+  if (end <= start) return true;
+  const text = monthCopyText(period, uploadId, at, rows, start, end);
+  const stream = connection.client.query(copyStreams.from(`COPY ${MONTH_COPY_TABLE} (${MONTH_COPY_COLUMNS}) FROM STDIN`));
+  await pipeline(Readable.from([Buffer.from(text)]), stream);
+  return true;
+}
+
+/** COPY when `db` is an open PostgreSQL transaction, else the `unnest` insert. */
+export async function writeMonthRows(
+  db: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<void> {
+  if (!(await copyMonthRows(db, period, uploadId, at, rows, start, end))) await insertMonthRows(db, period, uploadId, at, rows, start, end);
 }
 
 export async function insertUploadRow(db: Executor, values: typeof uploads.$inferInsert): Promise<void> {

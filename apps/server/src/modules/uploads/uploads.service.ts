@@ -17,7 +17,6 @@ import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.t
 import { fileErrorReport, planUpload, type PlannedRow } from './upload-plan.ts';
 import {
   deleteMonth,
-  insertMonthRows,
   insertUploadCreators,
   insertUploadRow,
   listCreatorsByUsername,
@@ -25,6 +24,7 @@ import {
   listSampleRows,
   listUploadRows,
   MONTH_INSERT_BATCH,
+  writeMonthRows,
 } from './uploads.repository.ts';
 
 export interface UploadInput {
@@ -106,7 +106,7 @@ export function createUploadsService(deps: UploadsDeps) {
       const rows = plan.rows as readonly (PlannedRow & { creatorId: string })[];
       for (let start = 0; start < rows.length; start += batchSize) {
         const end = Math.min(rows.length, start + batchSize);
-        await insertMonthRows(tx, period, uploadId, now, rows, start, end);
+        await writeMonthRows(tx, period, uploadId, now, rows, start, end);
         inserted += end - start;
         if (deps.failAfterInsertedRows !== undefined && inserted >= deps.failAfterInsertedRows) {
           throw new Error(`injected fault after ${inserted} month rows`);

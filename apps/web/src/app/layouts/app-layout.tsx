@@ -18,6 +18,7 @@ import { QueryScope } from '../query-scope.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { BottomNavigation } from './bottom-navigation.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import classes from './app-layout.module.css';
 
@@ -82,6 +83,7 @@ function AppLayoutContent() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {isMember && <NotificationBell />}
             <LanguageMenu />
             <UserMenu session={session} />
           </Group>

@@ -1,7 +1,6 @@
-import { IconSignature } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { InvoiceImagePage } from './invoice-image-page.tsx';
 
-// Placeholder: the screen's own work replaces this file.
+/** `/app/accounts/eSignature`: the signature printed on generated invoices. */
 export default function SignaturePage() {
-  return <ComingSoon screen="signature" icon={IconSignature} />;
+  return <InvoiceImagePage kind="signature" />;
 }

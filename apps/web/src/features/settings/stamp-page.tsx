@@ -1,7 +1,6 @@
-import { IconRubberStamp } from '@tabler/icons-react';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { InvoiceImagePage } from './invoice-image-page.tsx';
 
-// Placeholder: the screen's own work replaces this file.
+/** `/app/accounts/stamp`: the agency stamp printed on generated invoices. */
 export default function StampPage() {
-  return <ComingSoon screen="stamp" icon={IconRubberStamp} />;
+  return <InvoiceImagePage kind="stamp" />;
 }

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { INVOICE_CONTENT_TYPES, type InvoiceContentType, type InvoiceFile, type InvoiceState } from '@agency/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import type { InvoiceFileRow, PaymentRow } from '../payments/payments.table.ts';
+import { acceptInvoiceFile, invoiceFileExtension } from './invoice-file.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  assignInvoiceNumber,
+  findInvoiceContext,
+  findInvoiceFile,
+  findPayment,
+  insertInvoiceFile,
+  listInvoiceFiles,
+  lockPayment,
+  setPaymentInvoice,
+} from './invoices.repository.ts';
+
+export interface InvoicesDeps {
+  db: Database;
+  clock?: Clock;
+  storage: FileStorage;
+}
+
+/** `own`: the member's own payments only (another member's answers 404, as if it did not exist). */
+export type InvoiceScope = 'own' | 'any';
+
+export interface InvoiceDownload {
+  contentType: InvoiceContentType;
+  data: Buffer;
+  /** A safe file name for Content-Disposition (letters, digits and dashes). */
+  filename: string;
+}
+
+export interface UploadedInvoice {
+  data: Buffer;
+  filename: string;
+  mimeType: string;
+}
+
+function toInvoiceFile(row: InvoiceFileRow): InvoiceFile {
+  const contentType = (INVOICE_CONTENT_TYPES as readonly string[]).includes(row.contentType)
+    ? (row.contentType as InvoiceContentType)
+    : 'application/pdf';
+  return { id: row.id, contentType, sizeBytes: row.sizeBytes, uploadedAt: row.uploadedAt.toISOString() };
+}
+
+function safeName(value: string): string {
+  return value.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'invoice';
+}
+
+/**
+ * A rejected payment is closed: nothing is paid, so its invoice choice is frozen. Every other
+ * status (also Paid and Unpaid: members often issue their invoice after the transfer) may change it.
+ */
+function assertInvoiceChangeable(payment: PaymentRow): void {
+  if (payment.status === 'Rejected') throw new AppError('INVOICE_LOCKED');
+}
+
+export function createInvoicesService(deps: InvoicesDeps) {
+  const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  async function loadPayment(actor: AuthUser, paymentId: string, scope: InvoiceScope): Promise<PaymentRow> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment || (scope === 'own' && payment.memberId !== actor.id)) throw new AppError('NOT_FOUND');
+    return payment;
+  }
+
+  async function stateOf(payment: PaymentRow): Promise<InvoiceState> {
+    const history = (await listInvoiceFiles(db, payment.id)).map(toInvoiceFile);
+    const currentFile = payment.invoicePreference === 'custom' ? (history.find((file) => file.id === payment.invoiceFileId) ?? null) : null;
+    return { paymentId: payment.id, invoicePreference: payment.invoicePreference, invoiceNumber: payment.invoiceNumber, currentFile, history };
+  }
+
+  async function generate(actor: AuthUser, payment: PaymentRow): Promise<InvoiceDownload> {
+    const invoiceNumber = payment.invoiceNumber ?? (await assignInvoiceNumber(db, payment.id, actor.id, clock.now()));
+    const { member, bank, settings } = await findInvoiceContext(db, payment.memberId);
+    const readImage = async (key: string | null) => (key ? await storage.get(key) : null);
+    const [logo, stamp, signature] = await Promise.all([readImage(settings.logoKey), readImage(settings.stampKey), readImage(settings.signatureKey)]);
+    const data = await renderInvoicePdf({
+      locale: member.locale,
+      invoiceNumber,
+      issuedAt: payment.createdAt,
+      status: payment.status,
+      agency: { name: settings.agencyName, address: settings.contactAddress, phone: settings.contactPhone, email: settings.contactEmail, logo },
+      member: { name: `${member.firstName} ${member.lastName}`.trim(), phone: member.phone, email: member.email },
+      bank: bank ? { holderName: bank.holderName, bankName: bank.bankName, iban: bank.iban, identityNumber: bank.identityNumber } : null,
+      periods: payment.periods,
+      grossCents: payment.grossCents,
+      deductionsCents: payment.deductionsCents,
+      netCents: payment.amountCents,
+      footer: settings.invoiceFooter,
+      stamp,
+      signature,
+    });
+    return { contentType: 'application/pdf', data, filename: `invoice-${safeName(invoiceNumber)}.pdf` };
+  }
+
+  return {
+    /** 404 when the payment is not the member's: whether it exists is not revealed. */
+    async assertCanChange(actor: AuthUser, paymentId: string): Promise<void> {
+      assertInvoiceChangeable(await loadPayment(actor, paymentId, 'own'));
+    },
+
+    /** The custom upload when the payment uses one, else the generated PDF (numbered on first use). */
+    async getInvoice(actor: AuthUser, paymentId: string, scope: InvoiceScope): Promise<InvoiceDownload> {
+      const payment = await loadPayment(actor, paymentId, scope);
+      if (payment.invoicePreference === 'custom' && payment.invoiceFileId) {
+        const file = await findInvoiceFile(db, payment.id, payment.invoiceFileId);
+        const data = file ? await storage.get(file.storageKey) : null;
+        if (!file || !data) throw new AppError('NOT_FOUND');
+        const { contentType } = toInvoiceFile(file);
+        const name = payment.invoiceNumber ?? payment.id.slice(0, 8);
+        return { contentType, data, filename: `invoice-${safeName(name)}.${invoiceFileExtension(contentType)}` };
+      }
+      return generate(actor, payment);
+    },
+
+    async getInvoiceState(actor: AuthUser, paymentId: string, scope: InvoiceScope): Promise<InvoiceState> {
+      return stateOf(await loadPayment(actor, paymentId, scope));
+    },
+
+    /**
+     * Checks the file by content (and that its name and type agree), stores it under a generated
+     * key, records it and makes it the payment's invoice. A refused file leaves nothing behind.
+     */
+    async uploadCustomInvoice(actor: AuthUser, paymentId: string, upload: UploadedInvoice, context: { ip: string }): Promise<InvoiceState> {
+      assertInvoiceChangeable(await loadPayment(actor, paymentId, 'own'));
+      const contentType = acceptInvoiceFile(upload.data, upload);
+      if (!contentType) throw new AppError('FILE_TYPE_INVALID');
+      const key = createStorageKey('invoices', invoiceFileExtension(contentType));
+      await storage.put(key, upload.data);
+      const now = clock.now();
+      try {
+        const payment = await db.transaction(async (tx) => {
+          const locked = await lockPayment(tx, paymentId);
+          if (!locked || locked.memberId !== actor.id) throw new AppError('NOT_FOUND');
+          assertInvoiceChangeable(locked);
+          const file = await insertInvoiceFile(tx, {
+            paymentId,
+            storageKey: key,
+            contentType,
+            sizeBytes: upload.data.length,
+            sha256: createHash('sha256').update(upload.data).digest('hex'),
+            uploadedBy: actor.id,
+            uploadedAt: now,
+          });
+          const updated = await setPaymentInvoice(tx, paymentId, { invoicePreference: 'custom', invoiceFileId: file.id }, now);
+          await recordActivity(tx, {
+            actorId: actor.id,
+            action: 'invoice.custom',
+            entityType: 'payment',
+            entityId: paymentId,
+            before: { invoicePreference: locked.invoicePreference, invoiceFileId: locked.invoiceFileId },
+            after: { invoicePreference: 'custom', invoiceFileId: file.id, contentType, sizeBytes: upload.data.length },
+            ip: context.ip,
+            at: now,
+          });
+          return updated;
+        });
+        return await stateOf(payment);
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    },
+
+    /** Back to the generated invoice; the uploads stay in the history. Already default: no change. */
+    async useDefaultInvoice(actor: AuthUser, paymentId: string, context: { ip: string }): Promise<InvoiceState> {
+      assertInvoiceChangeable(await loadPayment(actor, paymentId, 'own'));
+      const now = clock.now();
+      const payment = await db.transaction(async (tx) => {
+        const locked = await lockPayment(tx, paymentId);
+        if (!locked || locked.memberId !== actor.id) throw new AppError('NOT_FOUND');
+        assertInvoiceChangeable(locked);
+        if (locked.invoicePreference === 'default') return locked;
+        const updated = await setPaymentInvoice(tx, paymentId, { invoicePreference: 'default', invoiceFileId: null }, now);
+        await recordActivity(tx, {
+          actorId: actor.id,
+          action: 'invoice.default',
+          entityType: 'payment',
+          entityId: paymentId,
+          before: { invoicePreference: locked.invoicePreference, invoiceFileId: locked.invoiceFileId },
+          after: { invoicePreference: 'default', invoiceFileId: null },
+          ip: context.ip,
+          at: now,
+        });
+        return updated;
+      });
+      return stateOf(payment);
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

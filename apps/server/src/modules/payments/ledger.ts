@@ -1,0 +1,195 @@
+import { periodOf, type LedgerKind, type PaymentStatus } from '@agency/shared';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { memberMonths } from '../earnings/earnings.table.ts';
+import { getSettingsRow } from '../settings/settings.repository.ts';
+import { ledgerEntries, payments } from './payments.table.ts';
+
+/**
+ * The member ledger (PRODUCT section 2): signed, immutable entries. Earnings of an ended month are
+ * posted lazily, inside the transactions that need the balance (a request, the automatic run),
+ * under a per-member lock; reads add the not-yet-posted ended months without writing anything.
+ */
+
+/** Statuses whose payment no longer covers earnings (their amount went back to the balance). */
+export const REVERSED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Rejected', 'Unpaid'];
+
+/** Advisory-lock class of the per-member ledger lock (two-key form: never clashes with the one-key payout lock). */
+const LEDGER_LOCK_CLASS = 5_001;
+
+/** The month of `now` in `timeZone` (IANA); null = UTC, the zone the monthly figures are kept in. */
+export function periodInZone(now: Date, timeZone: string | null): string {
+  if (!timeZone) return periodOf(now);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const year = parts.find((part) => part.type === 'year')?.value;
+  const month = parts.find((part) => part.type === 'month')?.value;
+  return year && month ? `${year}-${month}` : periodOf(now);
+}
+
+/** The current (open) month for payouts: months before it have ended and are payable. */
+export async function payoutPeriodAt(db: Executor, now: Date): Promise<string> {
+  const settings = await getSettingsRow(db);
+  return periodInZone(now, settings.payoutTimeZone ?? null);
+}
+
+/** Serialises every balance-changing transaction of one member (held until commit or rollback). */
+export async function lockMemberLedger(db: Executor, memberId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, hashtext(${memberId}))`);
+}
+
+export interface LedgerInsert {
+  memberId: string;
+  kind: LedgerKind;
+  amountCents: number;
+  period?: string | null;
+  paymentId?: string | null;
+  deductionId?: string | null;
+  createdBy?: string | null;
+  at: Date;
+}
+
+export async function insertLedgerEntries(db: Executor, entries: readonly LedgerInsert[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(ledgerEntries).values(
+    entries.map((entry) => ({
+      memberId: entry.memberId,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      period: entry.period ?? null,
+      paymentId: entry.paymentId ?? null,
+      deductionId: entry.deductionId ?? null,
+      createdBy: entry.createdBy ?? null,
+      createdAt: entry.at,
+    })),
+  );
+}
+
+export interface UnpostedMonth {
+  period: string;
+  /** What still has to be posted for the month (the difference to member_months). */
+  deltaCents: number;
+  /** False when the month has no `earnings` entry yet (the posting is `earnings`, else an adjustment). */
+  hasEarningsEntry: boolean;
+}
+
+/** Ended months (before `currentPeriod`) whose member_months figure differs from what the ledger holds. */
+export async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod: string): Promise<UnpostedMonth[]> {
+  const [computed, posted] = await Promise.all([
+    db
+      .select({ period: memberMonths.period, cents: memberMonths.earningsCents })
+      .from(memberMonths)
+      .where(and(eq(memberMonths.memberId, memberId), lt(memberMonths.period, currentPeriod))),
+    db
+      .select({
+        period: ledgerEntries.period,
+        cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+        earningsEntries: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'earnings')`.mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['earnings', 'earningsAdjustment'])))
+      .groupBy(ledgerEntries.period),
+  ]);
+  const postedByPeriod = new Map(posted.map((row) => [row.period ?? '', row]));
+  const computedByPeriod = new Map(computed.map((row) => [row.period, Number(row.cents)]));
+  const periods = [...new Set([...computedByPeriod.keys(), ...postedByPeriod.keys()])].filter((period) => period !== '' && period < currentPeriod).sort();
+  const result: UnpostedMonth[] = [];
+  for (const period of periods) {
+    const entry = postedByPeriod.get(period);
+    const deltaCents = (computedByPeriod.get(period) ?? 0) - (entry?.cents ?? 0);
+    if (deltaCents !== 0) result.push({ period, deltaCents, hasEarningsEntry: (entry?.earningsEntries ?? 0) > 0 });
+  }
+  return result;
+}
+
+/** Posts the ended months' earnings (and corrections). Call under `lockMemberLedger`. */
+export async function postEndedMonths(db: Executor, memberId: string, currentPeriod: string, at: Date): Promise<number> {
+  const unposted = await findUnpostedMonths(db, memberId, currentPeriod);
+  await insertLedgerEntries(
+    db,
+    unposted.map((month) => ({
+      memberId,
+      kind: month.hasEarningsEntry ? ('earningsAdjustment' as const) : ('earnings' as const),
+      amountCents: month.deltaCents,
+      period: month.period,
+      at,
+    })),
+  );
+  return unposted.length;
+}
+
+export async function sumLedger(db: Executor, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.memberId, memberId));
+  return row?.value ?? 0;
+}
+
+/** Posted earnings per ended month (earnings + adjustments), oldest first. */
+export async function listPostedEarnings(db: Executor, memberId: string): Promise<{ period: string; cents: number }[]> {
+  const rows = await db
+    .select({ period: ledgerEntries.period, cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['earnings', 'earningsAdjustment'])))
+    .groupBy(ledgerEntries.period)
+    .orderBy(ledgerEntries.period);
+  return rows.map((row) => ({ period: row.period ?? '', cents: row.cents }));
+}
+
+/** Gross of the payments that still cover earnings (every status but Rejected and Unpaid). */
+export async function sumCoveredGross(db: Executor, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${payments.grossCents}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), notInArray(payments.status, [...REVERSED_PAYMENT_STATUSES])));
+  return row?.value ?? 0;
+}
+
+async function latestPaymentStatus(db: Executor, memberId: string): Promise<PaymentStatus | null> {
+  const [row] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.memberId, memberId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+export interface LedgerBalance {
+  /** Σ earnings of ended months (posted or not) − Σ gross of payments not Rejected/Unpaid. */
+  unpaidCents: number;
+  /** Σ ledger + not-yet-posted ended months. */
+  availableCents: number;
+  latestPaymentStatus: PaymentStatus | null;
+}
+
+/** The balance at `currentPeriod` without writing (the not-yet-posted months are added in memory). */
+export async function readLedgerBalance(db: Executor, memberId: string, currentPeriod: string): Promise<LedgerBalance> {
+  const [ledgerCents, unposted, postedEarnings, coveredCents, latest] = await Promise.all([
+    sumLedger(db, memberId),
+    findUnpostedMonths(db, memberId, currentPeriod),
+    listPostedEarnings(db, memberId),
+    sumCoveredGross(db, memberId),
+    latestPaymentStatus(db, memberId),
+  ]);
+  const unpostedCents = unposted.reduce((sum, month) => sum + month.deltaCents, 0);
+  const earningsCents = postedEarnings.reduce((sum, month) => sum + month.cents, 0) + unpostedCents;
+  return { unpaidCents: earningsCents - coveredCents, availableCents: ledgerCents + unpostedCents, latestPaymentStatus: latest };
+}
+
+/**
+ * The months a new payment of `grossCents` covers, oldest first: earnings are covered in order,
+ * so the payment takes the months between what earlier payments covered and that plus its gross.
+ */
+export function coveredPeriods(months: readonly { period: string; cents: number }[], coveredBeforeCents: number, grossCents: number): string[] {
+  const result: string[] = [];
+  let cumulative = 0;
+  const end = coveredBeforeCents + grossCents;
+  for (const month of months) {
+    if (month.cents <= 0) continue;
+    const from = cumulative;
+    cumulative += month.cents;
+    if (cumulative > coveredBeforeCents && from < end) result.push(month.period);
+  }
+  return result;
+}

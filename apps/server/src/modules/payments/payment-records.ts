@@ -1,0 +1,194 @@
+import {
+  canTransition,
+  formatMoney,
+  nextPaymentStatus,
+  type Deduction,
+  type Payment,
+  type PaymentAction,
+  type PaymentActor,
+  type PaymentKind,
+  type PaymentStatus,
+} from '@agency/shared';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { notifySystem } from '../notifications/notifications.repository.ts';
+import { coveredPeriods, insertLedgerEntries, listPostedEarnings, sumCoveredGross } from './ledger.ts';
+import {
+  consumeDeductions,
+  isBankVerified,
+  lockOpenDeductions,
+  insertPayment,
+  releaseDeductions,
+  updatePayment,
+  type MemberRef,
+} from './payments.repository.ts';
+import type { DeductionRow, PaymentRow } from './payments.table.ts';
+
+/** The transactional building blocks shared by requests, the automatic run, reviews and bank verification. */
+
+export interface Actor {
+  id: string | null;
+  ip?: string | null;
+}
+
+function memberOf(member: MemberRef | null | undefined) {
+  return member ? { member: { uid: member.id, firstName: member.firstName, lastName: member.lastName } } : {};
+}
+
+export function toPayment(row: PaymentRow, member?: MemberRef | null): Payment {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    ...memberOf(member),
+    amountCents: row.amountCents,
+    grossCents: row.grossCents,
+    deductionsCents: row.deductionsCents,
+    periods: row.periods,
+    status: row.status,
+    kind: row.kind,
+    runPeriod: row.runPeriod,
+    notes: row.notes,
+    reason: row.reason,
+    invoicePreference: row.invoicePreference,
+    invoiceNumber: row.invoiceNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+  };
+}
+
+export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduction {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    ...memberOf(member),
+    amountCents: row.amountCents,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    paymentId: row.paymentId,
+  };
+}
+
+/** The system notification a member gets when one of their payments is created or changes status. */
+export async function notifyPaymentStatus(db: Executor, payment: PaymentRow, at: Date): Promise<void> {
+  await notifySystem(
+    db,
+    [payment.memberId],
+    {
+      template: 'paymentStatus',
+      params: { status: payment.status, amountCents: payment.amountCents },
+      title: 'Payment status changed',
+      message: `Your payment of ${formatMoney(payment.amountCents, 'en')} is now ${payment.status}.`,
+    },
+    at,
+  );
+}
+
+export interface NewPayment {
+  memberId: string;
+  kind: PaymentKind;
+  /** Net: what is transferred. */
+  amountCents: number;
+  runPeriod?: string;
+  notes?: string | null;
+  actor: Actor;
+  at: Date;
+}
+
+/**
+ * Creates a payment that consumes every open deduction (gross = net + deductions), with its
+ * ledger entry, activity entry and, for the automatic run, the member's notification. Call under
+ * `lockMemberLedger` after `postEndedMonths`, once the caller checked the amount against the
+ * available balance.
+ */
+export async function createPaymentRecord(db: Executor, input: NewPayment): Promise<PaymentRow> {
+  const open = await lockOpenDeductions(db, input.memberId);
+  const deductionsCents = open.reduce((sum, row) => sum + row.amountCents, 0);
+  const grossCents = input.amountCents + deductionsCents;
+  const [months, coveredBefore, verified] = await Promise.all([
+    listPostedEarnings(db, input.memberId),
+    sumCoveredGross(db, input.memberId),
+    isBankVerified(db, input.memberId),
+  ]);
+  const status: PaymentStatus = !verified ? 'Pending Registration' : input.kind === 'automatic' ? 'Waiting Approval' : 'Pending';
+  const payment = await insertPayment(db, {
+    memberId: input.memberId,
+    amountCents: input.amountCents,
+    grossCents,
+    deductionsCents,
+    periods: coveredPeriods(months, coveredBefore, grossCents),
+    status,
+    kind: input.kind,
+    runPeriod: input.runPeriod ?? null,
+    notes: input.notes ?? null,
+    createdAt: input.at,
+    updatedAt: input.at,
+  });
+  await consumeDeductions(
+    db,
+    open.map((row) => row.id),
+    payment.id,
+  );
+  await insertLedgerEntries(db, [
+    { memberId: input.memberId, kind: 'payment', amountCents: -input.amountCents, paymentId: payment.id, createdBy: input.actor.id, at: input.at },
+  ]);
+  await recordActivity(db, {
+    actorId: input.actor.id,
+    action: input.kind === 'automatic' ? 'payment.automatic' : 'payment.request',
+    entityType: 'payment',
+    entityId: payment.id,
+    after: { memberId: input.memberId, status, amountCents: input.amountCents, grossCents, deductionsCents, periods: payment.periods },
+    ip: input.actor.ip ?? null,
+    at: input.at,
+  });
+  if (input.kind === 'automatic') await notifyPaymentStatus(db, payment, input.at);
+  return payment;
+}
+
+export interface TransitionInput {
+  action: PaymentAction;
+  by: PaymentActor;
+  actor: Actor;
+  reason?: string | null;
+  at: Date;
+}
+
+/**
+ * Applies one transition to a payment row the caller locked (`lockPayment`): exactly
+ * PAYMENT_TRANSITIONS, else 409 and nothing written. A payment that becomes Rejected or Unpaid
+ * gives its net back to the ledger and its deductions back to the member.
+ */
+export async function applyTransition(db: Executor, current: PaymentRow, input: TransitionInput): Promise<PaymentRow> {
+  if (!canTransition(current.status, input.action, input.by)) {
+    throw new AppError('PAYMENT_ILLEGAL_TRANSITION', {
+      details: [{ message: `${input.by} cannot ${input.action} a payment in status ${current.status}` }],
+    });
+  }
+  const status = nextPaymentStatus(input.action, current.kind);
+  const changes: Partial<PaymentRow> = { status, updatedAt: input.at };
+  if (input.reason !== undefined && input.reason !== null) changes.reason = input.reason;
+  if (input.by !== 'system') changes.decidedBy = input.actor.id;
+  if (status === 'Paid') changes.paidAt = input.at;
+  const updated = await updatePayment(db, current.id, changes);
+
+  let releasedDeductions = 0;
+  if (status === 'Rejected' || status === 'Unpaid') {
+    await insertLedgerEntries(db, [
+      { memberId: current.memberId, kind: 'paymentReversal', amountCents: current.amountCents, paymentId: current.id, createdBy: input.actor.id, at: input.at },
+    ]);
+    releasedDeductions = await releaseDeductions(db, current.id);
+  }
+  await recordActivity(db, {
+    actorId: input.actor.id,
+    action: `payment.${input.action}`,
+    entityType: 'payment',
+    entityId: current.id,
+    before: { status: current.status },
+    after: { status, ...(changes.reason ? { reason: changes.reason } : {}), ...(releasedDeductions ? { releasedDeductions } : {}) },
+    ip: input.actor.ip ?? null,
+    at: input.at,
+  });
+  await notifyPaymentStatus(db, updated, input.at);
+  return updated;
+}

@@ -1,0 +1,201 @@
+import type { PaymentListQuery } from '@agency/shared';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bankDetails, users } from '../members/members.table.ts';
+import { deductions, payments, payoutRuns, type DeductionRow, type PaymentRow } from './payments.table.ts';
+
+/** Payments, deductions and runs as stored; every member-scoped read is bound to an id the service passes. */
+
+export interface MemberRef {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert of payments returned nothing');
+  return row;
+}
+
+/** The payment row locked for the rest of the transaction (`SELECT ... FOR UPDATE`). */
+export async function lockPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function updatePayment(db: Executor, id: string, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  if (!row) throw new Error('update of payments returned nothing');
+  return row;
+}
+
+export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function findAutomaticPayment(db: Executor, memberId: string, runPeriod: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), eq(payments.kind, 'automatic'), eq(payments.runPeriod, runPeriod)));
+  return row;
+}
+
+/** The member's payments waiting for verified bank details, locked. */
+export async function lockPendingRegistrationPayments(db: Executor, memberId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), eq(payments.status, 'Pending Registration')))
+    .orderBy(asc(payments.createdAt))
+    .for('update');
+}
+
+export interface PaymentListRow {
+  payment: PaymentRow;
+  member: MemberRef | null;
+}
+
+function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.kind) conditions.push(eq(payments.kind, query.kind));
+  if (query.memberId) conditions.push(eq(payments.memberId, query.memberId));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ilike(users.phone, pattern),
+        ilike(users.email, pattern),
+      )!,
+    );
+  }
+  return and(...conditions);
+}
+
+/** One page, newest first, with the member's name. */
+export async function listPayments(
+  db: Executor,
+  query: Partial<PaymentListQuery> & { page: number; pageSize: number },
+): Promise<{ rows: PaymentListRow[]; total: number }> {
+  const where = paymentFilter(query);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ payment: payments, member: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.memberId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(payments).innerJoin(users, eq(users.id, payments.memberId)).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.value ?? 0) };
+}
+
+export async function isBankVerified(db: Executor, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bankDetails.userId })
+    .from(bankDetails)
+    .where(and(eq(bankDetails.userId, memberId), isNotNull(bankDetails.verifiedAt)));
+  return row !== undefined;
+}
+
+export async function findMember(db: Executor, id: string): Promise<(MemberRef & { role: string; status: string }) | undefined> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Active members (role user) after `afterId`, by id: the automatic run walks them in pages. */
+export async function listActiveMemberIds(db: Executor, afterId: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.status, 'active'), afterId ? gt(users.id, afterId) : undefined))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+// ---- deductions ----
+
+export async function insertDeduction(db: Executor, values: typeof deductions.$inferInsert): Promise<DeductionRow> {
+  const [row] = await db.insert(deductions).values(values).returning();
+  if (!row) throw new Error('insert of deductions returned nothing');
+  return row;
+}
+
+export async function lockDeduction(db: Executor, id: string): Promise<DeductionRow | undefined> {
+  const [row] = await db.select().from(deductions).where(eq(deductions.id, id)).for('update');
+  return row;
+}
+
+/** Open deductions (not consumed, not deleted), oldest first, locked. */
+export async function lockOpenDeductions(db: Executor, memberId: string): Promise<DeductionRow[]> {
+  return db
+    .select()
+    .from(deductions)
+    .where(and(eq(deductions.memberId, memberId), isNull(deductions.paymentId), isNull(deductions.deletedAt)))
+    .orderBy(asc(deductions.createdAt))
+    .for('update');
+}
+
+export async function consumeDeductions(db: Executor, ids: readonly string[], paymentId: string): Promise<void> {
+  for (const id of ids) await db.update(deductions).set({ paymentId }).where(eq(deductions.id, id));
+}
+
+/** A rejected or unpaid payment gives its deductions back: they are open again. */
+export async function releaseDeductions(db: Executor, paymentId: string): Promise<number> {
+  const rows = await db.update(deductions).set({ paymentId: null }).where(eq(deductions.paymentId, paymentId)).returning({ id: deductions.id });
+  return rows.length;
+}
+
+export async function markDeductionDeleted(db: Executor, id: string, by: string, at: Date): Promise<DeductionRow> {
+  const [row] = await db.update(deductions).set({ deletedAt: at, deletedBy: by }).where(eq(deductions.id, id)).returning();
+  if (!row) throw new Error('update of deductions returned nothing');
+  return row;
+}
+
+export interface DeductionListRow {
+  deduction: DeductionRow;
+  member: MemberRef | null;
+}
+
+/** Deductions not deleted, newest first. */
+export async function listDeductions(
+  db: Executor,
+  query: { memberId?: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: DeductionListRow[]; total: number }> {
+  const where = and(isNull(deductions.deletedAt), query.memberId ? eq(deductions.memberId, query.memberId) : undefined);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ deduction: deductions, member: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .from(deductions)
+      .innerJoin(users, eq(users.id, deductions.memberId))
+      .where(where)
+      .orderBy(desc(deductions.createdAt), desc(deductions.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(deductions).where(where),
+  ]);
+  return { rows, total: Number(totalRow?.value ?? 0) };
+}
+
+// ---- automatic runs ----
+
+export async function insertPayoutRun(db: Executor, values: typeof payoutRuns.$inferInsert): Promise<string> {
+  const [row] = await db.insert(payoutRuns).values(values).returning({ id: payoutRuns.id });
+  return row!.id;
+}
+
+export async function finishPayoutRun(db: Executor, id: string, values: { finishedAt: Date; created: number; skipped: number }): Promise<void> {
+  await db.update(payoutRuns).set(values).where(eq(payoutRuns.id, id));
+}

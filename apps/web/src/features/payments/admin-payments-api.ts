@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AutoRunResult, Payment, PaymentKind, PaymentStatus } from '@agency/shared';
+import { api } from '../../lib/api-client.ts';
+import { toQueryString, type ListPage } from '../../lib/list-query.ts';
+
+export interface AdminPaymentsFilter {
+  status: PaymentStatus | null;
+  kind: PaymentKind | null;
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+export type AdminPaymentAction = 'approve' | 'reject' | 'paid' | 'unpaid';
+
+/** `GET /api/admin/payments?status=&kind=&q=&page=&pageSize=`. */
+export function useAdminPayments(filter: AdminPaymentsFilter) {
+  return useQuery({
+    queryKey: ['admin', 'payments', filter],
+    queryFn: async () =>
+      (await api.get<ListPage<Payment>>(`/admin/payments${toQueryString({ ...filter, q: filter.q || undefined })}`)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/admin/payments/:id/<action>`; reject and unpaid carry `{ reason }`. */
+export function usePaymentAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: AdminPaymentAction; reason?: string }) =>
+      api.post<Payment>(`/admin/payments/${id}/${action}`, reason === undefined ? {} : { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}
+
+/** `POST /api/admin/payments/auto-run`: "Process all automatic payments". */
+export function useAutoRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post<AutoRunResult>('/admin/payments/auto-run')).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}

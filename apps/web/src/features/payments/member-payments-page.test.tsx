@@ -1,0 +1,119 @@
+import '../../lib/testing/setup-dom.ts';
+import { Suspense } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
+import { renderWithProviders } from '../../lib/testing/render.tsx';
+import MemberPaymentsPage from './member-payments-page.tsx';
+
+const summary = {
+  period: '2026-03',
+  asOf: '2026-03-16',
+  diamonds: 0,
+  earningsCents: 0,
+  rateBps: 100,
+  personalRate: false,
+  creatorCount: 1,
+  ownDiamonds: 0,
+  validDays: 0,
+  liveSeconds: 0,
+  achievedPercent: 0,
+  requirementState: null,
+  unpaidCents: 15000,
+  availableCents: 12000,
+  minimumPayoutCents: 5000,
+  eligibility: 'Eligible for Payment',
+  atRiskCount: 0,
+};
+
+describe('member payments page (/app/setting/payment)', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await changeLanguage('en');
+    await i18next.loadNamespaces(['payments', 'earnings', 'common', 'messages', 'errors']);
+  });
+  afterEach(() => {
+    act(() => {
+      notifications.clean();
+      notifications.cleanQueue();
+    });
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a request below $50 or above the available balance before sending anything, then sends a valid one', async () => {
+    const calls = fakeApi({
+      'GET /api/me/summary': ok(summary),
+      'GET /api/me/payments': ok({ items: [], total: 0, page: 1, pageSize: 10 }),
+      'POST /api/me/payments': { status: 201, body: { error: false, message: 'Payment Request Sent Successfully', messageCode: 'PAYMENT_REQUEST_SENT', data: {} } },
+    });
+    renderWithProviders(
+      <Suspense fallback={null}>
+        <MemberPaymentsPage />
+      </Suspense>,
+    );
+    const amount = await screen.findByLabelText(/^Amount/);
+    const submit = screen.getByRole('button', { name: 'Send payment request' });
+
+    fireEvent.change(amount, { target: { value: '49.99' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(/The amount must be at least \$50\.00/)).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '120.01' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(/cannot be more than your available balance of \$120\.00/)).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: 'fifty' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(/Enter an amount in dollars/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: '75.50' } });
+    await act(async () => fireEvent.click(submit));
+    expect(await screen.findByText('Send this payment request?')).toBeTruthy();
+    fireEvent.click(screen.getByText('Yes, continue').closest('button')!);
+    expect(await screen.findByText('Payment Request Sent Successfully')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ amountCents: 7550 }]));
+  });
+
+  it('refuses a custom invoice that is not PDF/JPG/PNG or larger than 5 MB with the catalogue messages', async () => {
+    const payment = {
+      id: 'p1',
+      memberId: 'm1',
+      amountCents: 7550,
+      grossCents: 8000,
+      deductionsCents: 450,
+      periods: ['2026-01', '2026-02'],
+      status: 'Pending',
+      kind: 'request',
+      runPeriod: null,
+      notes: null,
+      reason: null,
+      invoicePreference: 'default',
+      invoiceNumber: null,
+      createdAt: '2026-03-10T10:00:00Z',
+      updatedAt: '2026-03-10T10:00:00Z',
+      paidAt: null,
+    };
+    const calls = fakeApi({
+      'GET /api/me/summary': ok(summary),
+      'GET /api/me/payments': ok({ items: [payment], total: 1, page: 1, pageSize: 10 }),
+    });
+    const { container } = renderWithProviders(
+      <Suspense fallback={null}>
+        <MemberPaymentsPage />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Pending')).toBeTruthy();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'invoice.docx', { type: 'application/msword' })] } });
+    expect(await screen.findByText('Please select a PDF or image file (JPG, PNG)')).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'invoice.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('File size should not exceed 5MB')).toBeTruthy();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+});

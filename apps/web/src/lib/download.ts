@@ -1,0 +1,33 @@
+import { ApiError } from './api-client.ts';
+import { readSession } from './session.ts';
+
+function fileNameOf(response: Response, fallback: string): string {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Downloads `GET /api<path>` as a file. Files need the token header, so they are fetched and handed
+ * to the browser as a blob; a refusal throws the API's error code like any other call.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const session = readSession();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers: session ? { accesstoken: session.token } : {} });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: ApiError['code']; message?: string } | null;
+    throw new ApiError(response.status, body?.code ?? 'INTERNAL', body?.message ?? response.statusText);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response, fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
