@@ -29,7 +29,7 @@ export const payments = pgTable(
     invoicePreference: text('invoice_preference').$type<InvoicePreference>().notNull().default('default'),
     /** Storage key of the custom invoice in use (null with the default one). */
     invoiceFileId: uuid('invoice_file_id'),
-    /** Given when the payment is approved, from the document settings' numbering. */
+    /** Given when the invoice is first generated (docs/decisions/007), from the document settings' numbering; never changes. */
     invoiceNumber: text('invoice_number'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
