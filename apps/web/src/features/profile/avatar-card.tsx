@@ -4,7 +4,8 @@ import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, IMAGE_MIME_TYPES } from '@agency/shared';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useAuthorizedImage, useUploadAvatar } from './profile-api.ts';
+import { useAuthorizedImage } from '../../lib/authorized-image.ts';
+import { useUploadAvatar } from './profile-api.ts';
 
 /** A type and size check before uploading; the server checks the content again. */
 export function checkAvatarFile(file: File): 'avatar.errors.type' | 'avatar.errors.size' | 'avatar.errors.empty' | null {

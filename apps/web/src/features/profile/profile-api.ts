@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankDetailsInput, MyCreator, MyProfile, ProfileUpdateInput } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
-import { readSession } from '../../lib/session.ts';
 
 export const myProfileQueryKey = ['me', 'profile'] as const;
 
@@ -56,29 +54,3 @@ export function useMyCreators(page: number, pageSize = 10) {
   });
 }
 
-/**
- * The picture needs the token header, so it is fetched and shown through an object URL
- * (a plain <img src> would go without the token).
- */
-export function useAuthorizedImage(url: string | null | undefined): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url) return undefined;
-    let cancelled = false;
-    let created: string | null = null;
-    const session = readSession();
-    fetch(url, { headers: session ? { accesstoken: session.token } : {} })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (cancelled || !blob) return;
-        created = URL.createObjectURL(blob);
-        setObjectUrl(created);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [url]);
-  return url ? objectUrl : null;
-}

@@ -6,7 +6,8 @@ import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useAdminImage, useAdminSettings, useDeleteInvoiceImage, useUploadInvoiceImage, type InvoiceImageKind } from './settings-api.ts';
+import { useAuthorizedImage } from '../../lib/authorized-image.ts';
+import { useAdminSettings, useDeleteInvoiceImage, useUploadInvoiceImage, type InvoiceImageKind } from './settings-api.ts';
 
 /** Why a chosen file is refused before it is sent (the server checks the content again). */
 export function checkInvoiceImageFile(file: File): 'invoiceImage.errors.type' | 'invoiceImage.errors.size' | 'invoiceImage.errors.empty' | null {
@@ -20,7 +21,7 @@ function InvoiceImageCard({ kind, imageUrl }: { kind: InvoiceImageKind; imageUrl
   const { t } = useTranslation('settings');
   const upload = useUploadInvoiceImage(kind);
   const remove = useDeleteInvoiceImage(kind);
-  const shown = useAdminImage(imageUrl);
+  const shown = useAuthorizedImage(imageUrl);
   const [problem, setProblem] = useState<string | null>(null);
 
   const choose = (file: File | null) => {

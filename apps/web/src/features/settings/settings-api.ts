@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, AdminSettingsUpdate, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
 import { refreshPublicSettings, setPublicSettingsData } from '../../lib/public-settings.ts';
-import { readSession } from '../../lib/session.ts';
 
 const adminSettingsKey = ['admin', 'settings'] as const;
 
@@ -71,32 +69,6 @@ export function useDeleteInvoiceImage(kind: InvoiceImageKind) {
   });
 }
 
-/**
- * Stamp and signature are served to admins only, so they need the token header: fetched and shown
- * through an object URL (a plain <img src> would go without the token).
- */
-export function useAdminImage(url: string | null | undefined): string | null {
-  const [objectUrl, setObjectUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url) return undefined;
-    let cancelled = false;
-    let created: string | null = null;
-    const session = readSession();
-    fetch(url, { headers: session ? { accesstoken: session.token } : {} })
-      .then((response) => (response.ok ? response.blob() : null))
-      .then((blob) => {
-        if (cancelled || !blob) return;
-        created = URL.createObjectURL(blob);
-        setObjectUrl(created);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [url]);
-  return url ? objectUrl : null;
-}
 
 const ownSessionsKey = ['me', 'sessions'] as const;
 
