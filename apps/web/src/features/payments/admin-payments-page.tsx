@@ -1,3 +1,4 @@
+import { REASON_MIN_LENGTH } from '@agency/shared';
 import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,7 +9,7 @@ import { PAYMENT_KINDS, PAYMENT_STATUSES, type MessageCode, type Payment, type P
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { usePaymentMonths } from '../../components/payments/payment-months.ts';
 import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
-import { ReasonDialog } from '../../components/payments/reason-dialog.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -195,6 +196,8 @@ export default function AdminPaymentsPage() {
         <ReasonDialog
           title={t(`admin.confirm.${asking.action}.title`)}
           body={t(`admin.confirm.${asking.action}.body`, { amount: format.money(asking.payment.amountCents), name: memberName(asking.payment) })}
+          reasonLabel={t('reason.label')}
+          reasonHint={t('reason.hint', { count: REASON_MIN_LENGTH })}
           confirmLabel={t(`admin.actions.${asking.action}`)}
           loading={move.isPending}
           onCancel={() => setAsking(null)}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Payment } from '@agency/shared';
+import { REASON_MIN_LENGTH, type Payment } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { useMySummary } from '../../components/member-earnings/member-earnings-api.ts';
 import { BalanceCards, FigureCardsSkeleton } from '../../components/member-earnings/summary-cards.tsx';
 import { useCancelPayment, useMyPayments } from '../../components/payments/payments-api.ts';
-import { ReasonDialog } from '../../components/payments/reason-dialog.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { MyPaymentCard } from './my-payment-card.tsx';
@@ -94,6 +94,8 @@ export default function MemberPaymentsPage() {
         <ReasonDialog
           title={t('cancel.title')}
           body={t('cancel.body', { amount: format.money(cancelling.amountCents) })}
+          reasonLabel={t('reason.label')}
+          reasonHint={t('reason.hint', { count: REASON_MIN_LENGTH })}
           confirmLabel={t('cancel.confirm')}
           loading={cancel.isPending}
           onCancel={() => setCancelling(null)}

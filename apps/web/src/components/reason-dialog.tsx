@@ -6,15 +6,21 @@ import { REASON_MIN_LENGTH } from '@agency/shared';
 export interface ReasonDialogProps {
   title: string;
   body?: ReactNode;
+  /** The reason field's label and hint, in the caller's words. */
+  reasonLabel: string;
+  reasonHint: string;
   confirmLabel: string;
   loading: boolean;
   onCancel(): void;
   onConfirm(reason: string): void;
 }
 
-/** Asks for a reason (reject, unpaid, cancel); fewer than 10 characters shows the catalogue message. */
-export function ReasonDialog({ title, body, confirmLabel, loading, onCancel, onConfirm }: ReasonDialogProps) {
-  const { t } = useTranslation('payments');
+/**
+ * Asks for a reason (rejecting an application or a payment, unpaid, cancel); fewer than 10
+ * characters shows the catalogue message.
+ */
+export function ReasonDialog({ title, body, reasonLabel, reasonHint, confirmLabel, loading, onCancel, onConfirm }: ReasonDialogProps) {
+  const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   function submit() {
@@ -29,8 +35,8 @@ export function ReasonDialog({ title, body, confirmLabel, loading, onCancel, onC
       <Stack>
         {body ? <Text size="sm">{body}</Text> : null}
         <Textarea
-          label={t('reason.label')}
-          description={t('reason.hint', { count: REASON_MIN_LENGTH })}
+          label={reasonLabel}
+          description={reasonHint}
           autosize
           minRows={3}
           maxLength={1000}
