@@ -9,16 +9,34 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@agency/shared';
 export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance', 'payments', 'deductions', 'notifications', 'documents'] as const;
 const LANGUAGE_KEY = 'language';
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+/**
+ * The public pages' namespaces are listed here; the signed-in areas' ones in `app-locales.ts`, a
+ * chunk of its own, so the landing page does not carry a loader for every screen's texts.
+ */
+const publicLoaders: LocaleLoaders = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../locales/*/{common,errors,messages,nav,landing,auth,apply}.json',
+);
+
+function loaderOf(key: string): Promise<LocaleLoaders[string] | undefined> {
+  const load = publicLoaders[key];
+  if (load) return Promise.resolve(load);
+  return import('./app-locales.ts').then((module) => (module.appLoaders as LocaleLoaders)[key]);
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
+    loaderOf(`../locales/${language}/${namespace}.json`).then(
+      (load) => {
+        if (!load) return callback(null, {});
+        return load().then(
+          (module) => callback(null, module.default),
+          (error: unknown) => callback(error as Error, null),
+        );
+      },
       (error: unknown) => callback(error as Error, null),
     );
   },
