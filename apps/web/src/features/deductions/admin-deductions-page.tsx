@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Deduction } from '@agency/shared';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -19,7 +19,9 @@ const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 export default function AdminDeductionsPage() {
   const { t } = useTranslation('deductions');
   const format = useFormatters();
-  const [memberId, setMemberId] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  // Opened from a member's page (`?memberId=`): that member is chosen.
+  const [memberId, setMemberId] = useState<string | null>(() => searchParams.get('memberId'));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const list = useAdminDeductions(memberId, page, pageSize);

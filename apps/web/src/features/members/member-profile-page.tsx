@@ -12,6 +12,10 @@ import { MemberSessionsCard } from './member-sessions-card.tsx';
 import { useMemberDetail, useVerifyBank } from './members-api.ts';
 
 const MEMBERS_PATH = '/app/mydesk/users';
+/** The member's deductions and payments, on the admin's screens filtered to the member. */
+const DEDUCTIONS_PATH = '/app/setting/deductions';
+const PAYMENTS_PATH = '/app/mydesk/transaction';
+
 const CREATOR_DETAILS_PATH = '/app/mydesk/details';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -81,9 +85,17 @@ export function MemberProfileView({ id }: { id: string }) {
           </Title>
           <Badge variant="light">{t(statusLabelKey(member.status))}</Badge>
         </Group>
-        <Button leftSection={<IconPencil size={16} aria-hidden />} variant="light" onClick={() => setEditing(true)}>
-          {t('common:actions.edit')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={`${DEDUCTIONS_PATH}?memberId=${member.uid}`} variant="default">
+            {t('profile.deductions')}
+          </Button>
+          <Button component={Link} to={`${PAYMENTS_PATH}?memberId=${member.uid}`} variant="default">
+            {t('profile.payments')}
+          </Button>
+          <Button leftSection={<IconPencil size={16} aria-hidden />} variant="light" onClick={() => setEditing(true)}>
+            {t('common:actions.edit')}
+          </Button>
+        </Group>
       </Group>
       <Card withBorder radius="lg">
         <Title order={2} size="h4" mb="sm">

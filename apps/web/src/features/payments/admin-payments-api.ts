@@ -6,6 +6,8 @@ import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 export interface AdminPaymentsFilter {
   status: PaymentStatus | null;
   kind: PaymentKind | null;
+  /** One member's payments (from the member's page), or everybody's. */
+  memberId: string | null;
   q: string;
   page: number;
   pageSize: number;
@@ -13,7 +15,7 @@ export interface AdminPaymentsFilter {
 
 export type AdminPaymentAction = 'approve' | 'reject' | 'paid' | 'unpaid';
 
-/** `GET /api/admin/payments?status=&kind=&q=&page=&pageSize=`. */
+/** `GET /api/admin/payments?status=&kind=&memberId=&q=&page=&pageSize=`. */
 export function useAdminPayments(filter: AdminPaymentsFilter) {
   return useQuery({
     queryKey: ['admin', 'payments', filter],

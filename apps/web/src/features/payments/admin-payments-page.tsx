@@ -1,10 +1,10 @@
 import { REASON_MIN_LENGTH } from '@agency/shared';
 import { useState } from 'react';
-import { Anchor, Badge, Group, Paper, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, type MessageCode, type Payment, type PaymentKind, type PaymentStatus } from '@agency/shared';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { usePaymentMonths } from '../../components/payments/payment-months.ts';
@@ -39,7 +39,9 @@ export default function AdminPaymentsPage() {
   const [q] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const list = useAdminPayments({ status, kind, q, page, pageSize });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const memberId = searchParams.get('memberId');
+  const list = useAdminPayments({ status, kind, memberId, q, page, pageSize });
   const move = usePaymentAction();
   const [asking, setAsking] = useState<{ payment: Payment; action: 'reject' | 'unpaid' } | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -90,6 +92,21 @@ export default function AdminPaymentsPage() {
       <AutoRunPanel />
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
+          {memberId && (
+            <Group gap="sm">
+              <Text size="sm">{t('admin.memberFilter', { name: items[0] ? memberName(items[0]) : '' })}</Text>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => {
+                  setSearchParams({});
+                  setPage(1);
+                }}
+              >
+                {t('admin.allMembers')}
+              </Button>
+            </Group>
+          )}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label={t('admin.filters.search')}
