@@ -90,7 +90,11 @@ async function loadMigratedPglite(): Promise<PGlite> {
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-async function createPostgresDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated PostgreSQL database on TEST_DATABASE_URL (dropped on `close()`), with its URL
+ * for tests that open it from other processes too.
+ */
+export async function createPostgresTestDatabase(): Promise<DatabaseHandle & { url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
   try {
@@ -114,6 +118,7 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
   await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -130,7 +135,7 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
 /** A fresh, migrated database of the kind the vitest project asks for (TEST_DB). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB ?? 'pglite';
-  if (kind === 'postgres') return createPostgresDatabase();
+  if (kind === 'postgres') return createPostgresTestDatabase();
   if (kind !== 'pglite') throw new Error(`Unknown TEST_DB "${kind}"`);
   return createPgliteHandle(await loadMigratedPglite());
 }

@@ -1,15 +1,24 @@
 import { numberLocaleTag, type Locale } from './locales.ts';
 
+/** One formatter per locale tag: creating an Intl.NumberFormat costs far more than formatting with it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** Money is integer US cents everywhere; this is the only place it becomes text. */
 export function formatMoney(cents: number | null | undefined, locale?: Locale): string {
   const value = Number.isFinite(cents) ? (cents as number) : 0;
-  return new Intl.NumberFormat(numberLocaleTag(locale), {
-    style: 'currency',
-    currency: 'USD',
-    // Every amount is US dollars: "$" in every language (en-GB would otherwise write "US$").
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-  }).format(value / 100);
+  const tag = numberLocaleTag(locale);
+  let format = moneyFormats.get(tag);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency: 'USD',
+      // Every amount is US dollars: "$" in every language (en-GB would otherwise write "US$").
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 2,
+    });
+    moneyFormats.set(tag, format);
+  }
+  return format.format(value / 100);
 }
 
 /** Whole numbers (diamonds, counts) with the locale's grouping; a missing value shows 0. */

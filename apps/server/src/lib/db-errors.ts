@@ -26,3 +26,9 @@ export function uniqueViolationConstraint(error: unknown): string | null {
   const pg = findPgError(error);
   return pg && pg.code === '23505' && typeof pg.constraint === 'string' ? pg.constraint : null;
 }
+
+/** The SQLSTATE of a driver error (e.g. `40P01` deadlock detected), null for anything else. */
+export function pgErrorCode(error: unknown): string | null {
+  const pg = findPgError(error);
+  return pg && typeof pg.code === 'string' ? pg.code : null;
+}

@@ -28,6 +28,26 @@ export async function recordActivity(db: Executor, entry: ActivityEntry): Promis
   });
 }
 
+/** Many entries in one insert (each column one array; the automatic run writes one per payment). */
+export async function recordActivities(db: Executor, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const json = (value: Record<string, unknown> | null | undefined) => (value ? JSON.stringify(value) : null);
+  await db.execute(sql`
+    insert into ${activityLog} (actor_id, action, entity_type, entity_id, before, after, ip, at)
+    select actor_id, action, entity_type, entity_id, before::jsonb, after::jsonb, ip, at
+    from unnest(
+      ${sql.param(entries.map((entry) => entry.actorId))}::uuid[],
+      ${sql.param(entries.map((entry) => entry.action))}::text[],
+      ${sql.param(entries.map((entry) => entry.entityType ?? null))}::text[],
+      ${sql.param(entries.map((entry) => entry.entityId ?? null))}::text[],
+      ${sql.param(entries.map((entry) => json(entry.before)))}::text[],
+      ${sql.param(entries.map((entry) => json(entry.after)))}::text[],
+      ${sql.param(entries.map((entry) => entry.ip ?? null))}::text[],
+      ${sql.param(entries.map((entry) => entry.at.toISOString()))}::timestamptz[]
+    ) as t(actor_id, action, entity_type, entity_id, before, after, ip, at)
+  `);
+}
+
 // ---- the read side ----
 
 export interface ActivityFilter {

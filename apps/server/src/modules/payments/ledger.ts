@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { memberMonths } from '../earnings/earnings.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
+import { rowsOf } from './payments.repository.ts';
 import { ledgerEntries, payments } from './payments.table.ts';
 
 /**
@@ -37,6 +38,18 @@ export async function lockMemberLedger(db: Executor, memberId: string): Promise<
   await db.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, hashtext(${memberId}))`);
 }
 
+/**
+ * `lockMemberLedger` for many members in one statement, in id order. Only the automatic run takes
+ * several, and always under its period lock, so two of them never wait on each other.
+ */
+export async function lockMemberLedgers(db: Executor, memberIds: readonly string[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  const ids = [...new Set(memberIds)].sort();
+  await db.execute(
+    sql`select count(pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, hashtext(m.id))) from (select id from unnest(${sql.param(ids)}::text[]) as t(id) order by id) as m`,
+  );
+}
+
 export interface LedgerInsert {
   memberId: string;
   kind: LedgerKind;
@@ -48,20 +61,26 @@ export interface LedgerInsert {
   at: Date;
 }
 
+/**
+ * One insert for any number of entries: each column goes as one array parameter and `unnest`
+ * turns them back into rows (the same on PGlite and PostgreSQL; a VALUES list of thousands of
+ * parameters measured several times slower to send and parse).
+ */
 export async function insertLedgerEntries(db: Executor, entries: readonly LedgerInsert[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(ledgerEntries).values(
-    entries.map((entry) => ({
-      memberId: entry.memberId,
-      kind: entry.kind,
-      amountCents: entry.amountCents,
-      period: entry.period ?? null,
-      paymentId: entry.paymentId ?? null,
-      deductionId: entry.deductionId ?? null,
-      createdBy: entry.createdBy ?? null,
-      createdAt: entry.at,
-    })),
-  );
+  await db.execute(sql`
+    insert into ${ledgerEntries} (member_id, kind, amount_cents, period, payment_id, deduction_id, created_by, created_at)
+    select * from unnest(
+      ${sql.param(entries.map((entry) => entry.memberId))}::uuid[],
+      ${sql.param(entries.map((entry) => entry.kind))}::text[],
+      ${sql.param(entries.map((entry) => entry.amountCents))}::bigint[],
+      ${sql.param(entries.map((entry) => entry.period ?? null))}::text[],
+      ${sql.param(entries.map((entry) => entry.paymentId ?? null))}::uuid[],
+      ${sql.param(entries.map((entry) => entry.deductionId ?? null))}::uuid[],
+      ${sql.param(entries.map((entry) => entry.createdBy ?? null))}::uuid[],
+      ${sql.param(entries.map((entry) => entry.at.toISOString()))}::timestamptz[]
+    )
+  `);
 }
 
 export interface UnpostedMonth {
@@ -115,6 +134,67 @@ export async function postEndedMonths(db: Executor, memberId: string, currentPer
     })),
   );
   return unposted.length;
+}
+
+/** A member's ledger after `postEndedMonthsMany`: what `sumLedger` and `listPostedEarnings` would read. */
+export interface PostedLedger {
+  availableCents: number;
+  /** Posted earnings per month (earnings + adjustments), oldest first. */
+  months: { period: string; cents: number }[];
+}
+
+/**
+ * `postEndedMonths` then `sumLedger` and `listPostedEarnings` for many members, in two reads and
+ * one insert: the ledger is read once per member and month, the missing postings are inserted,
+ * and the balances after them are computed from what was read plus what was inserted. Call under
+ * `lockMemberLedgers` (nothing else writes these members' ledgers meanwhile).
+ */
+export async function postEndedMonthsMany(db: Executor, memberIds: readonly string[], currentPeriod: string, at: Date): Promise<Map<string, PostedLedger>> {
+  const state = new Map<string, { totalCents: number; computed: Map<string, number>; posted: Map<string, { cents: number; earningsEntries: number }> }>();
+  for (const id of memberIds) state.set(id, { totalCents: 0, computed: new Map(), posted: new Map() });
+  if (memberIds.length === 0) return new Map();
+  const ids = sql.param([...memberIds]);
+  const computed = rowsOf<{ member_id: string; period: string; cents: string | number }>(
+    await db.execute(sql`select member_id, period, earnings_cents as cents from ${memberMonths} where member_id = any(${ids}::uuid[]) and period < ${currentPeriod}`),
+  );
+  type LedgerGroup = { member_id: string; period: string | null; total: string | number; earnings: string | number; earnings_kinds: string | number; earnings_entries: string | number };
+  const ledger = rowsOf<LedgerGroup>(
+    await db.execute(sql`
+    select member_id, period,
+      sum(amount_cents) as total,
+      coalesce(sum(amount_cents) filter (where kind in ('earnings', 'earningsAdjustment')), 0) as earnings,
+      count(*) filter (where kind in ('earnings', 'earningsAdjustment')) as earnings_kinds,
+      count(*) filter (where kind = 'earnings') as earnings_entries
+    from ${ledgerEntries} where member_id = any(${ids}::uuid[])
+    group by member_id, period`),
+  );
+  for (const row of computed) state.get(row.member_id)?.computed.set(row.period, Number(row.cents));
+  for (const row of ledger) {
+    const member = state.get(row.member_id);
+    if (!member) continue;
+    member.totalCents += Number(row.total);
+    if (Number(row.earnings_kinds) > 0) member.posted.set(row.period ?? '', { cents: Number(row.earnings), earningsEntries: Number(row.earnings_entries) });
+  }
+  const entries: LedgerInsert[] = [];
+  const result = new Map<string, PostedLedger>();
+  for (const [memberId, member] of state) {
+    let availableCents = member.totalCents;
+    const months = new Map([...member.posted].map(([period, posted]) => [period, posted.cents]));
+    const periods = [...new Set([...member.computed.keys(), ...member.posted.keys()])].filter((period) => period !== '' && period < currentPeriod).sort();
+    for (const period of periods) {
+      const posted = member.posted.get(period);
+      const deltaCents = (member.computed.get(period) ?? 0) - (posted?.cents ?? 0);
+      if (deltaCents === 0) continue;
+      entries.push({ memberId, kind: (posted?.earningsEntries ?? 0) > 0 ? 'earningsAdjustment' : 'earnings', amountCents: deltaCents, period, at });
+      availableCents += deltaCents;
+      months.set(period, (months.get(period) ?? 0) + deltaCents);
+    }
+    // listPostedEarnings' order: by period, a missing period (never for earnings) last.
+    const ordered = [...months].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : a > b ? 1 : 0));
+    result.set(memberId, { availableCents, months: ordered.map(([period, cents]) => ({ period, cents })) });
+  }
+  await insertLedgerEntries(db, entries);
+  return result;
 }
 
 export async function sumLedger(db: Executor, memberId: string): Promise<number> {

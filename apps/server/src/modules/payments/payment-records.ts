@@ -11,17 +11,23 @@ import {
 } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { notifySystem } from '../notifications/notifications.repository.ts';
-import { coveredPeriods, insertLedgerEntries, listPostedEarnings, sumCoveredGross } from './ledger.ts';
+import { randomUUID } from 'node:crypto';
+import { recordActivities, recordActivity } from '../activity/activity.repository.ts';
+import { notifySystem, notifySystemEach, type SystemNotification } from '../notifications/notifications.repository.ts';
+import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
 import {
   consumeDeductions,
+  consumeDeductionsMany,
+  insertAutomaticPayments,
   isBankVerified,
   lockOpenDeductions,
+  lockOpenDeductionsMany,
   insertPayment,
+  readPaymentContext,
   releaseDeductions,
   updatePayment,
   type MemberRef,
+  type NewAutomaticPayment,
 } from './payments.repository.ts';
 import type { DeductionRow, PaymentRow } from './payments.table.ts';
 
@@ -72,17 +78,16 @@ export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduc
 
 /** The system notification a member gets when one of their payments is created or changes status. */
 export async function notifyPaymentStatus(db: Executor, payment: PaymentRow, at: Date): Promise<void> {
-  await notifySystem(
-    db,
-    [payment.memberId],
-    {
-      template: 'paymentStatus',
-      params: { status: payment.status, amountCents: payment.amountCents },
-      title: 'Payment status changed',
-      message: `Your payment of ${formatMoney(payment.amountCents, 'en')} is now ${payment.status}.`,
-    },
-    at,
-  );
+  await notifySystem(db, [payment.memberId], paymentStatusNotification(payment), at);
+}
+
+function paymentStatusNotification(payment: Pick<PaymentRow, 'status' | 'amountCents'>): SystemNotification {
+  return {
+    template: 'paymentStatus',
+    params: { status: payment.status, amountCents: payment.amountCents },
+    title: 'Payment status changed',
+    message: `Your payment of ${formatMoney(payment.amountCents, 'en')} is now ${payment.status}.`,
+  };
 }
 
 export interface NewPayment {
@@ -144,6 +149,69 @@ export async function createPaymentRecord(db: Executor, input: NewPayment): Prom
   });
   if (input.kind === 'automatic') await notifyPaymentStatus(db, payment, input.at);
   return payment;
+}
+
+/** What the automatic run created for one member. */
+export type AutomaticPaymentRecord = NewAutomaticPayment;
+
+/**
+ * `createPaymentRecord` of kind `automatic` for many members at once: the same rows (payment,
+ * consumed deductions, ledger entry, activity entry, notification) in a few multi-row statements.
+ * Call under `lockMemberLedgers` with each member's ledger after `postEndedMonthsMany`, once the
+ * caller checked each amount against that balance (each member at most once).
+ */
+export async function createAutomaticPaymentRecords(
+  db: Executor,
+  items: readonly { memberId: string; amountCents: number; ledger: PostedLedger }[],
+  input: { runPeriod: string; actor: Actor; at: Date },
+): Promise<AutomaticPaymentRecord[]> {
+  if (items.length === 0) return [];
+  const memberIds = items.map((item) => item.memberId);
+  const open = await lockOpenDeductionsMany(db, memberIds);
+  const context = await readPaymentContext(db, memberIds, REVERSED_PAYMENT_STATUSES);
+  const rows: AutomaticPaymentRecord[] = items.map((item) => {
+    const deductionsCents = (open.get(item.memberId) ?? []).reduce((sum, row) => sum + row.amountCents, 0);
+    const grossCents = item.amountCents + deductionsCents;
+    const member = context.get(item.memberId);
+    return {
+      id: randomUUID(),
+      memberId: item.memberId,
+      amountCents: item.amountCents,
+      grossCents,
+      deductionsCents,
+      periods: coveredPeriods(item.ledger.months, member?.coveredCents ?? 0, grossCents),
+      status: member?.bankVerified ? 'Waiting Approval' : 'Pending Registration',
+      runPeriod: input.runPeriod,
+      at: input.at,
+    };
+  });
+  await insertAutomaticPayments(db, rows);
+  await consumeDeductionsMany(
+    db,
+    rows.flatMap((payment) => (open.get(payment.memberId) ?? []).map((deduction) => ({ id: deduction.id, paymentId: payment.id }))),
+  );
+  await insertLedgerEntries(
+    db,
+    rows.map((payment) => ({ memberId: payment.memberId, kind: 'payment', amountCents: -payment.amountCents, paymentId: payment.id, createdBy: input.actor.id, at: input.at })),
+  );
+  await recordActivities(
+    db,
+    rows.map((payment) => ({
+      actorId: input.actor.id,
+      action: 'payment.automatic',
+      entityType: 'payment',
+      entityId: payment.id,
+      after: { memberId: payment.memberId, status: payment.status, amountCents: payment.amountCents, grossCents: payment.grossCents, deductionsCents: payment.deductionsCents, periods: payment.periods },
+      ip: input.actor.ip ?? null,
+      at: input.at,
+    })),
+  );
+  await notifySystemEach(
+    db,
+    rows.map((payment) => ({ userId: payment.memberId, notification: paymentStatusNotification(payment) })),
+    input.at,
+  );
+  return rows;
 }
 
 export interface TransitionInput {

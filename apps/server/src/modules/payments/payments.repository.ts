@@ -1,10 +1,15 @@
-import type { PaymentListQuery } from '@agency/shared';
+import type { PaymentListQuery, PaymentStatus } from '@agency/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bankDetails, users } from '../members/members.table.ts';
 import { deductions, payments, payoutRuns, type DeductionRow, type PaymentRow } from './payments.table.ts';
 
 /** Payments, deductions and runs as stored; every member-scoped read is bound to an id the service passes. */
+
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export interface MemberRef {
   id: string;
@@ -41,6 +46,48 @@ export async function findAutomaticPayment(db: Executor, memberId: string, runPe
     .from(payments)
     .where(and(eq(payments.memberId, memberId), eq(payments.kind, 'automatic'), eq(payments.runPeriod, runPeriod)));
   return row;
+}
+
+/** Of `memberIds`, those that already have the automatic payment of `runPeriod`. */
+export async function findAutomaticPaymentMembers(db: Executor, memberIds: readonly string[], runPeriod: string): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db
+    .select({ memberId: payments.memberId })
+    .from(payments)
+    .where(and(sql`${payments.memberId} = any(${sql.param([...memberIds])}::uuid[])`, eq(payments.kind, 'automatic'), eq(payments.runPeriod, runPeriod)));
+  return new Set(rows.map((row) => row.memberId));
+}
+
+export interface NewAutomaticPayment {
+  id: string;
+  memberId: string;
+  amountCents: number;
+  grossCents: number;
+  deductionsCents: number;
+  periods: string[];
+  status: PaymentStatus;
+  runPeriod: string;
+  at: Date;
+}
+
+/** Many automatic payments in one insert (ids chosen by the caller; each column one array). */
+export async function insertAutomaticPayments(db: Executor, rows: readonly NewAutomaticPayment[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into ${payments} (id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, kind, run_period, created_at, updated_at)
+    select id, member_id, amount_cents, gross_cents, deductions_cents, periods::jsonb, status, 'automatic', run_period, at, at
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::uuid[],
+      ${sql.param(rows.map((row) => row.memberId))}::uuid[],
+      ${sql.param(rows.map((row) => row.amountCents))}::bigint[],
+      ${sql.param(rows.map((row) => row.grossCents))}::bigint[],
+      ${sql.param(rows.map((row) => row.deductionsCents))}::bigint[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.periods)))}::text[],
+      ${sql.param(rows.map((row) => row.status))}::text[],
+      ${sql.param(rows.map((row) => row.runPeriod))}::text[],
+      ${sql.param(rows.map((row) => row.at.toISOString()))}::timestamptz[]
+    ) as t(id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, run_period, at)
+  `);
 }
 
 /** The member's payments waiting for verified bank details, locked. */
@@ -106,6 +153,25 @@ export async function isBankVerified(db: Executor, memberId: string): Promise<bo
   return row !== undefined;
 }
 
+/** Per member: verified bank details, and the gross of the payments that still cover earnings (`sumCoveredGross`). */
+export async function readPaymentContext(
+  db: Executor,
+  memberIds: readonly string[],
+  reversedStatuses: readonly PaymentStatus[],
+): Promise<Map<string, { bankVerified: boolean; coveredCents: number }>> {
+  const result = new Map<string, { bankVerified: boolean; coveredCents: number }>();
+  if (memberIds.length === 0) return result;
+  const rows = rowsOf<{ id: string; verified: boolean; covered: string | number }>(
+    await db.execute(sql`
+    select m.id,
+      exists (select 1 from ${bankDetails} b where b.user_id = m.id and b.verified_at is not null) as verified,
+      coalesce((select sum(p.gross_cents) from ${payments} p where p.member_id = m.id and p.status <> all(${sql.param([...reversedStatuses])}::text[])), 0) as covered
+    from unnest(${sql.param([...memberIds])}::uuid[]) as m(id)`),
+  );
+  for (const row of rows) result.set(row.id, { bankVerified: row.verified === true, coveredCents: Number(row.covered) });
+  return result;
+}
+
 export async function findMember(db: Executor, id: string): Promise<(MemberRef & { role: string; status: string }) | undefined> {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, status: users.status })
@@ -146,6 +212,33 @@ export async function lockOpenDeductions(db: Executor, memberId: string): Promis
     .where(and(eq(deductions.memberId, memberId), isNull(deductions.paymentId), isNull(deductions.deletedAt)))
     .orderBy(asc(deductions.createdAt))
     .for('update');
+}
+
+/** `lockOpenDeductions` for many members, grouped by member (oldest first). */
+export async function lockOpenDeductionsMany(db: Executor, memberIds: readonly string[]): Promise<Map<string, DeductionRow[]>> {
+  const result = new Map<string, DeductionRow[]>();
+  if (memberIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(deductions)
+    .where(and(sql`${deductions.memberId} = any(${sql.param([...memberIds])}::uuid[])`, isNull(deductions.paymentId), isNull(deductions.deletedAt)))
+    .orderBy(asc(deductions.memberId), asc(deductions.createdAt))
+    .for('update');
+  for (const row of rows) {
+    const list = result.get(row.memberId);
+    if (list) list.push(row);
+    else result.set(row.memberId, [row]);
+  }
+  return result;
+}
+
+/** `consumeDeductions` for many payments in one update. */
+export async function consumeDeductionsMany(db: Executor, consumed: readonly { id: string; paymentId: string }[]): Promise<void> {
+  if (consumed.length === 0) return;
+  await db.execute(sql`
+    update ${deductions} set payment_id = t.payment_id
+    from unnest(${sql.param(consumed.map((item) => item.id))}::uuid[], ${sql.param(consumed.map((item) => item.paymentId))}::uuid[]) as t(id, payment_id)
+    where ${deductions.id} = t.id`);
 }
 
 export async function consumeDeductions(db: Executor, ids: readonly string[], paymentId: string): Promise<void> {

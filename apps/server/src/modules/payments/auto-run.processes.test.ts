@@ -1,0 +1,176 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, createUser, TestClock } from '../../../test/helpers.ts';
+import type { RunnerReply, RunnerRequest } from '../../../test/auto-run-runner.ts';
+import type { Database } from '../../db/client.ts';
+import { deductions, ledgerEntries, payments, payoutRuns } from '../../db/schema.ts';
+import { memberBalance } from '../earnings/balance.ts';
+import { createDeductionsService } from './deductions.service.ts';
+import { addBank, ledgerSum, setMonthEarnings } from './payments.fixtures.ts';
+
+/**
+ * Issue 5: the automatic run in two server processes at once, on PostgreSQL only (PGlite is one
+ * process). 20 times, a new run month (the clock moves a month, the month before gets fresh
+ * earnings); two forked runners (test/auto-run-runner.ts, the real runAutomaticPayments through
+ * tsx, each with its own pool) start on the same message; then exactly one payment per eligible
+ * member, none for the others, and every ledger agrees with the service's balance.
+ */
+const isPostgres = process.env.TEST_DB === 'postgres';
+const RUNNER = fileURLToPath(new URL('../../../test/auto-run-runner.ts', import.meta.url));
+const ITERATIONS = 20;
+const FIRST_RUN = '2027-01';
+
+type Kind = 'regular' | 'low' | 'unverified' | 'nobank' | 'deducted' | 'deductedBelow' | 'disabled';
+interface Member {
+  id: string;
+  kind: Kind;
+  /** Earnings of every ended month (0: only the first, small one). */
+  monthlyCents: number;
+}
+
+const PLAN: { kind: Kind; count: number }[] = [
+  { kind: 'regular', count: 16 },
+  { kind: 'low', count: 4 }, // one small ended month, never more: skipped every time
+  { kind: 'unverified', count: 2 }, // paid, Pending Registration
+  { kind: 'nobank', count: 2 }, // paid, Pending Registration
+  { kind: 'deducted', count: 4 }, // a new open deduction before every run
+  { kind: 'deductedBelow', count: 2 }, // $55 a month, a $20 deduction each run: below $50 on some runs
+  { kind: 'disabled', count: 2 }, // earnings, but not active: never paid
+];
+
+function runAt(period: string): Date {
+  return new Date(`${period}-15T00:05:00Z`);
+}
+
+/** Forks a runner and resolves once it is connected and waiting. */
+function startRunner(url: string): Promise<{ child: ChildProcess; replies: RunnerReply[]; exited: Promise<number | null> }> {
+  const child = fork(RUNNER, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const replies: RunnerReply[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.on('message', (reply: RunnerReply) => {
+      replies.push(reply);
+      if (reply.type === 'ready') resolve({ child, replies, exited });
+    });
+    child.once('error', reject);
+    void exited.then((code) => reject(new Error(`runner exited with ${code} before it was ready`)));
+  });
+}
+
+async function runInTwoProcesses(url: string, period: string, batchSize: number | undefined): Promise<AutoRunResult[]> {
+  const runners = await Promise.all([startRunner(url), startRunner(url)]);
+  // The start signal: both are connected and waiting; the message goes to both and names the
+  // moment (a little ahead) at which both start.
+  const request: RunnerRequest = { type: 'run', period, now: runAt(period).toISOString(), startAt: Date.now() + 150, ...(batchSize ? { batchSize } : {}) };
+  for (const runner of runners) runner.child.send(request);
+  const codes = await Promise.all(runners.map((runner) => runner.exited));
+  return runners.map((runner, index) => {
+    const reply = runner.replies.find((item) => item.type !== 'ready');
+    if (!reply || reply.type !== 'done') throw new Error(`runner ${index} (exit ${codes[index]}): ${reply?.type === 'failed' ? reply.message : 'no result'}`);
+    return reply.result;
+  });
+}
+
+describe.skipIf(!isPostgres)('payments: the automatic run in two server processes at once (PostgreSQL)', () => {
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
+  let db: Database;
+  let adminId = '';
+  const members: Member[] = [];
+  const clock = new TestClock(runAt(FIRST_RUN));
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    db = database.db;
+    adminId = (await createUser(db, { role: 'admin' })).id;
+    const firstEnded = shiftPeriod(FIRST_RUN, 1);
+    for (const { kind, count } of PLAN) {
+      for (let index = 0; index < count; index += 1) {
+        const user = await createUser(db, { status: kind === 'disabled' ? 'disabled' : 'active' });
+        if (kind === 'unverified') await addBank(db, user.id, false);
+        else if (kind !== 'nobank') await addBank(db, user.id, true);
+        const monthlyCents = kind === 'low' ? 0 : kind === 'deductedBelow' ? 5500 : 5000 + members.length * 137;
+        members.push({ id: user.id, kind, monthlyCents });
+        // A month before the first ended one too: the run posts and covers several months.
+        await setMonthEarnings(db, user.id, shiftPeriod(FIRST_RUN, 2), kind === 'low' ? 0 : 2000 + index * 10);
+        await setMonthEarnings(db, user.id, firstEnded, kind === 'low' ? 1000 + index * 1000 : monthlyCents);
+      }
+    }
+    expect(members.filter((member) => member.kind !== 'disabled')).toHaveLength(30);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  for (let iteration = 0; iteration < ITERATIONS; iteration += 1) {
+    const period = shiftPeriod(FIRST_RUN, -iteration);
+
+    it(`run ${iteration + 1}/${ITERATIONS} (${period}): one payment per eligible member, none for the rest, ledgers agree`, async () => {
+      const now = runAt(period);
+      clock.set(now);
+      const deductionsService = createDeductionsService({ db, clock });
+      if (iteration > 0) {
+        // The month that just ended: fresh earnings for everyone but the low ones.
+        for (const member of members) if (member.monthlyCents > 0) await setMonthEarnings(db, member.id, shiftPeriod(period, 1), member.monthlyCents);
+      }
+      for (const member of members) {
+        if (member.kind === 'deducted') await deductionsService.add({ memberId: member.id, amountCents: 700 + iteration }, { id: adminId });
+        if (member.kind === 'deductedBelow') await deductionsService.add({ memberId: member.id, amountCents: 2000 }, { id: adminId });
+      }
+
+      const before = new Map<string, number>();
+      for (const member of members) before.set(member.id, (await memberBalance(db, member.id, now)).availableCents);
+      const active = members.filter((member) => member.kind !== 'disabled');
+      const eligible = active.filter((member) => before.get(member.id)! >= MIN_PAYOUT_CENTS);
+      const skipped = active.filter((member) => before.get(member.id)! < MIN_PAYOUT_CENTS);
+      expect(eligible.length).toBeGreaterThan(20);
+      expect(skipped.filter((member) => member.kind === 'low')).toHaveLength(4);
+
+      // Odd runs in batches of 3 members (the two processes take turns batch by batch), even runs
+      // in the default batch (one transaction for all 30).
+      const results = await runInTwoProcesses(database.url, period, iteration % 2 === 1 ? 3 : undefined);
+
+      // Between them, the two processes created each payment once; each saw every active member.
+      expect(results[0]!.created + results[1]!.created).toBe(eligible.length);
+      for (const result of results) {
+        expect(result).toMatchObject({ period, skipped: skipped.length });
+        expect(result.created + result.existing).toBe(eligible.length);
+      }
+      expect(await db.$count(payoutRuns, eq(payoutRuns.period, period))).toBe(2);
+
+      const rows = await db.select().from(payments).where(and(eq(payments.kind, 'automatic'), eq(payments.runPeriod, period)));
+      const byMember = new Map<string, (typeof rows)[number][]>();
+      for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+      for (const member of eligible) {
+        const own = byMember.get(member.id) ?? [];
+        expect(own, `${member.kind} ${member.id}`).toHaveLength(1);
+        expect(own[0]!.amountCents).toBe(before.get(member.id));
+        expect(own[0]!.status).toBe(member.kind === 'unverified' || member.kind === 'nobank' ? 'Pending Registration' : 'Waiting Approval');
+      }
+      for (const member of [...skipped, ...members.filter((item) => item.kind === 'disabled')]) expect(byMember.get(member.id), `${member.kind}`).toBeUndefined();
+      expect(rows).toHaveLength(eligible.length);
+
+      // Every open deduction of a paid member was consumed by this period's payment.
+      const paidIds = eligible.map((member) => member.id);
+      const open = await db.select().from(deductions).where(inArray(deductions.memberId, paidIds));
+      for (const deduction of open) expect(deduction.paymentId, `deduction of ${deduction.memberId}`).not.toBeNull();
+
+      // The ledger sum is the service's balance for every active member (the run posted their ended
+      // months); the payments took exactly what was available. A disabled member's ledger is untouched.
+      for (const member of members) {
+        const entries = await db.select({ amountCents: ledgerEntries.amountCents }).from(ledgerEntries).where(eq(ledgerEntries.memberId, member.id));
+        if (member.kind === 'disabled') {
+          expect(entries).toHaveLength(0);
+          continue;
+        }
+        const after = (await memberBalance(db, member.id, now)).availableCents;
+        expect(ledgerSum(entries), `${member.kind} ${member.id}`).toBe(after);
+        expect(after).toBe(eligible.includes(member) ? 0 : before.get(member.id));
+      }
+      const paidCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
+      expect(paidCents).toBe(eligible.reduce((sum, member) => sum + before.get(member.id)!, 0));
+    });
+  }
+});
