@@ -122,9 +122,9 @@ function databaseOf(kind) {
 
 async function openHandle(target) {
   const pg = (await import('pg')).default;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { createPgliteHandle, createPostgresHandle } = await import('../apps/server/src/db/client.ts');
-  if (target.kind === 'pglite') return createPgliteHandle(await PGlite.create(join(target.folder, 'db')));
+  const { createPglite, createPgliteHandle, createPostgresHandle } = await import('../apps/server/src/db/client.ts');
+  // The server's own PGlite options (createPglite, as openDatabase), so the RSS is the server's.
+  if (target.kind === 'pglite') return createPgliteHandle(await createPglite(join(target.folder, 'db')));
   return createPostgresHandle(new pg.Pool({ connectionString: target.url, max: 10 }));
 }
 

@@ -6,7 +6,7 @@ import { users } from '../members/members.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
 import { agencyMonths, memberMonths, uploads } from './earnings.table.ts';
 
-const INSERT_BATCH = 1000;
+const INSERT_BATCH = 10_000;
 
 export interface MemberMonthChange {
   memberId: string;
@@ -61,8 +61,21 @@ export async function recomputeMemberMonths(db: Executor, period: string, at: Da
   });
 
   await db.delete(memberMonths).where(eq(memberMonths.period, period));
+  // One insert of column arrays per batch (`unnest`): a multi-row VALUES of 9 parameters a row
+  // costs ~3x more to build and parse (2,000 members: ~0.17 s against ~0.07 s on PGlite).
   for (let index = 0; index < rows.length; index += INSERT_BATCH) {
-    await db.insert(memberMonths).values(rows.slice(index, index + INSERT_BATCH));
+    const batch = rows.slice(index, index + INSERT_BATCH);
+    await db.execute(sql`
+      insert into ${memberMonths} (member_id, period, diamonds, creator_count, rate_bps, personal_rate, diamond_value_micros, earnings_cents, computed_at)
+      select member_id, ${period}, diamonds, creator_count, rate_bps, personal_rate, ${settings.diamondValueMicros}::integer, earnings_cents, ${at.toISOString()}::timestamptz
+      from unnest(
+        ${sql.param(batch.map((row) => row.memberId))}::uuid[],
+        ${sql.param(batch.map((row) => row.diamonds))}::bigint[],
+        ${sql.param(batch.map((row) => row.creatorCount))}::integer[],
+        ${sql.param(batch.map((row) => row.rateBps))}::integer[],
+        ${sql.param(batch.map((row) => row.personalRate))}::boolean[],
+        ${sql.param(batch.map((row) => row.earningsCents))}::bigint[]
+      ) as t(member_id, diamonds, creator_count, rate_bps, personal_rate, earnings_cents)`);
   }
 
   const [agency] = await db

@@ -24,6 +24,7 @@ import {
   listSampleRows,
   listUploadRows,
   MONTH_INSERT_BATCH,
+  refreshMonthStatistics,
   writeMonthRows,
 } from './uploads.repository.ts';
 
@@ -112,6 +113,7 @@ export function createUploadsService(deps: UploadsDeps) {
           throw new Error(`injected fault after ${inserted} month rows`);
         }
       }
+      await refreshMonthStatistics(tx);
       await recomputeMemberMonths(tx, period, now);
       const { report } = plan;
       const sha256 = createHash('sha256').update(input.data).digest('hex');
