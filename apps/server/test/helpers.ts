@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import { MIGRATIONS_DIR } from '../src/config/paths.ts';
-import { createPgliteHandle, createPostgresHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { createPgliteHandle, createPostgresHandle, createPostgresPool, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { outboxMessages, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
@@ -113,7 +113,8 @@ export async function createPostgresTestDatabase(): Promise<DatabaseHandle & { u
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  // The server's own pool settings (timeouts, keep-alive), with fewer connections per test file.
+  const pool = createPostgresPool(url.toString(), { max: 5 });
   const handle = createPostgresHandle(pool);
   await migrateDatabase(handle);
   return {

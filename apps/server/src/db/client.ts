@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'dri
 import { drizzle as drizzlePostgres, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import * as schema from './schema.ts';
 
 /** Either driver behind one type: services and repositories never know which one runs. */
@@ -34,12 +35,87 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
+/**
+ * Timeouts of the PostgreSQL pool (docs/decisions/011). Without them a request waits for ever when
+ * the database is unreachable without refusing (a dropped network, a server that accepts but
+ * never answers): `connectionTimeoutMillis` bounds opening a connection and waiting for a free one,
+ * `query_timeout` bounds a query's answer on an open one. Both fail the request with 503.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+export const POSTGRES_QUERY_TIMEOUT_MS = 30_000;
+
+export interface PostgresPoolOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+}
+
+/** pg's message when `query_timeout` fires; the query may still run on the server. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+function queryText(config: unknown): string {
+  if (typeof config === 'string') return config;
+  const text = (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * pg.Client hardened for outages (docs/decisions/011):
+ * - a query that times out closes its connection: pg only stops waiting, so the connection would
+ *   go back to the pool still busy with the hung query and fail the next caller too;
+ * - a transaction whose BEGIN fails because the connection is lost hands the connection back to
+ *   the pool: drizzle-orm 0.45's node-postgres `transaction()` runs BEGIN before its try/finally,
+ *   so it never releases it, and every such failure would shrink the pool for good (with all
+ *   connections lost so, the server would answer 503 until restarted).
+ */
+class OutageSafeClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const isBegin = /^\s*begin\b/i.test(queryText(args[0]));
+    const onFailure = (error: unknown) => {
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
+        (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      }
+      const release = (this as unknown as { release?: (error?: Error) => void }).release;
+      if (isBegin && release && isDatabaseUnavailable(error)) release(error as Error);
+    };
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (error) onFailure(error);
+        (last as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
+    const result = (super.query as (...rest: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) result.catch(onFailure);
+    return result as never;
+  }
+}
+
+/** The pool the server runs on: bounded connects and queries, TCP keep-alive. */
+export function createPostgresPool(connectionString: string, options: PostgresPoolOptions = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+    Client: OutageSafeClient,
+  });
+}
+
 export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
   // An idle pooled connection can die (database restart, admin terminating it); pg then emits
   // 'error' on the pool, which would crash the process without a listener. The pool drops the dead
   // client by itself and the next query opens a new one, so a warning is all this needs.
   pool.on('error', (error) => {
     console.warn(`database connection lost: ${error.message}`);
+  });
+  // A connection that dies while checked out (inside a transaction, between two statements) emits
+  // 'error' on its client, and pg-pool listens only while a client is idle: without this listener
+  // the process would crash. The running query fails on its own, and the pool drops the client
+  // when it is released (it is no longer queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = drizzlePostgres({ client: pool, schema });
   let closed = false;
@@ -57,8 +133,7 @@ export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
 /** PostgreSQL when `databaseUrl` is set, else the embedded PGlite in `${dataDir}/pglite`. */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return createPostgresHandle(pool);
+    return createPostgresHandle(createPostgresPool(options.databaseUrl));
   }
   const folder = join(options.dataDir, 'pglite');
   // PGlite needs the parent folder to exist, else it fails with a misleading error.

@@ -2,6 +2,7 @@ import { ERRORS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@agenc
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 
 /** Fastify's own errors that are the caller's fault, mapped to catalogue codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -23,6 +24,9 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(code: ErrorCode, details?: ErrorDetail[]): ErrorBody {
   const body: ErrorBody = { error: true, code, message: ERRORS[code].message };
@@ -61,6 +65,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return sendError(reply, mapped);
+  // The database is restarting or unreachable: the request may work again in a moment, so 503
+  // with Retry-After, never a 500 and never the driver's text.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendError(reply, 'SERVICE_UNAVAILABLE');
+  }
 
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -1,13 +1,17 @@
 import type { DatabaseHandle } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { pingDatabase } from './health.repository.ts';
 
 const PING_TIMEOUT_MS = 2000;
 
+export interface HealthState {
+  ok: boolean;
+  db: DatabaseHandle['kind'];
+}
+
 export function createHealthService(deps: { database: DatabaseHandle }) {
   return {
-    /** `select 1` within two seconds, else 503: a load balancer takes the instance out. */
-    async check(): Promise<{ ok: true; db: DatabaseHandle['kind'] }> {
+    /** `select 1` within two seconds: `ok: false` otherwise, which the route answers with 503. */
+    async check(): Promise<HealthState> {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -16,12 +20,12 @@ export function createHealthService(deps: { database: DatabaseHandle }) {
             timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
           }),
         ]);
+        return { ok: true, db: deps.database.kind };
       } catch {
-        throw new AppError('SERVICE_UNAVAILABLE');
+        return { ok: false, db: deps.database.kind };
       } finally {
         clearTimeout(timer);
       }
-      return { ok: true, db: deps.database.kind };
     },
   };
 }

@@ -24,7 +24,9 @@ describe('GET /api/health', () => {
       error: true,
       code: 'SERVICE_UNAVAILABLE',
       message: 'Service temporarily unavailable',
+      data: { ok: false, db: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' },
     });
+    expect(response.headers['retry-after']).toBe('5');
     await broken.app.close();
     await broken.database.close().catch(() => undefined);
   });
