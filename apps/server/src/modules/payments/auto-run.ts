@@ -24,6 +24,18 @@ export interface AutoRunOptions {
   now: Date;
   /** Members per transaction (default MEMBER_BATCH); tests pass a small one to interleave two runs. */
   batchSize?: number;
+  /**
+   * Test seam for the crash tests (test/faults/auto-run-crash.test.ts); the server passes none.
+   * Called inside a batch's transaction once its payments are written (`written`: a throw rolls the
+   * batch back) and after its commit (`committed`); `batch` counts from 1.
+   */
+  onBatch?: (event: AutoRunBatchEvent) => void | Promise<void>;
+}
+
+export interface AutoRunBatchEvent {
+  stage: 'written' | 'committed';
+  batch: number;
+  memberIds: readonly string[];
 }
 
 type MemberOutcome = { kind: 'created'; amountCents: number; pendingRegistration: boolean } | { kind: 'skipped' } | { kind: 'existing' };
@@ -69,7 +81,7 @@ async function payMember(db: Database, memberId: string, options: AutoRunOptions
  * a few multi-row statements for the whole batch. A batch that trips the unique index (a payment
  * written without the period lock) or a deadlock is rolled back and redone member by member.
  */
-async function payBatch(db: Database, memberIds: readonly string[], options: AutoRunOptions): Promise<MemberOutcome[]> {
+async function payBatch(db: Database, memberIds: readonly string[], batch: number, options: AutoRunOptions): Promise<MemberOutcome[]> {
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(periodLock(options.period));
@@ -81,6 +93,7 @@ async function payBatch(db: Database, memberIds: readonly string[], options: Aut
         .filter(([, ledger]) => ledger.availableCents >= MIN_PAYOUT_CENTS)
         .map(([memberId, ledger]) => ({ memberId, amountCents: ledger.availableCents, ledger }));
       const created = await createAutomaticPaymentRecords(tx, payable, { runPeriod: options.period, actor: { id: options.actorId ?? null }, at: options.now });
+      await options.onBatch?.({ stage: 'written', batch, memberIds });
       const byMember = new Map(created.map((payment) => [payment.memberId, payment]));
       return memberIds.map((id): MemberOutcome => {
         if (existing.has(id)) return { kind: 'existing' };
@@ -107,10 +120,10 @@ export async function runAutomaticPayments(db: Database, options: AutoRunOptions
   const runId = await insertPayoutRun(db, { period: options.period, trigger: options.trigger, triggeredBy: options.actorId ?? null, startedAt: options.now });
   const result: AutoRunResult = { period: options.period, created: 0, skipped: 0, existing: 0, pendingRegistration: 0, totalCents: 0 };
   let afterId: string | null = null;
-  for (;;) {
+  for (let batch = 1; ; batch += 1) {
     const ids = await listActiveMemberIds(db, afterId, options.batchSize ?? MEMBER_BATCH);
     if (ids.length === 0) break;
-    for (const outcome of await payBatch(db, ids, options)) {
+    for (const outcome of await payBatch(db, ids, batch, options)) {
       if (outcome.kind === 'created') {
         result.created += 1;
         result.totalCents += outcome.amountCents;
@@ -119,6 +132,7 @@ export async function runAutomaticPayments(db: Database, options: AutoRunOptions
       else result.existing += 1;
     }
     afterId = ids[ids.length - 1]!;
+    await options.onBatch?.({ stage: 'committed', batch, memberIds: ids });
   }
   await db.transaction(async (tx) => {
     await finishPayoutRun(tx, runId, { finishedAt: options.now, created: result.created, skipped: result.skipped });
