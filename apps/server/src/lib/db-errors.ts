@@ -52,7 +52,8 @@ const UNAVAILABLE_MESSAGES = [
 
 /**
  * True when `error` (or an error it wraps: drizzle wraps driver errors) says the database is
- * unreachable or going away: the one place that decides a request answers 503, not 500.
+ * unreachable or going away: the one place that decides a request answers 503, not 500. A
+ * socket error of another service (an SMTP server refusing) answers 503 too, which fits as well.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
