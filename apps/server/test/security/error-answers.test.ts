@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signInWithPassword, type TestApp } from '../helpers.ts';
 import { uploadFile } from '../multipart.ts';
@@ -54,8 +55,8 @@ describe('error answers carry no internals', () => {
   });
   afterAll(() => t.close());
 
-  const probe = async (label: string, options: Parameters<TestApp['app']['inject']>[0] & object): Promise<Probe> => {
-    const response = await t.app.inject(options as never);
+  const probe = async (label: string, options: InjectOptions): Promise<Probe> => {
+    const response = await t.app.inject(options);
     return { label, status: response.statusCode, text: response.body };
   };
 
@@ -101,23 +102,24 @@ describe('error answers carry no internals', () => {
       const member = await signInWithPassword(broken.app, 'member@broken.test', PASSWORD);
       await broken.db.execute(sql`drop table "notification_recipients" cascade`);
       await broken.db.execute(sql`drop table "creators" cascade`);
-      const cases: [string, Parameters<TestApp['app']['inject']>[0] & object][] = [
+      const cases: [string, InjectOptions][] = [
         ['notifications', { method: 'GET', url: '/api/me/notifications', headers: { accesstoken: member } }],
         ['creators list', { method: 'GET', url: '/api/admin/creators', headers: { accesstoken: admin } }],
         ['creator insert', { method: 'POST', url: '/api/admin/creators', payload: { tiktokUsername: 'gone_table' }, headers: { accesstoken: admin } }],
       ];
       for (const [label, options] of cases) {
-        const response = await broken.app.inject(options as never);
+        const response = await broken.app.inject(options);
         expectCleanEnvelope({ label, status: response.statusCode, text: response.body }, 500);
         expect(response.json(), label).toEqual({ error: true, code: 'INTERNAL', message: expect.any(String) });
       }
 
       await broken.database.close();
-      for (const [label, options] of [
+      const closedCases: [string, InjectOptions][] = [
         ['closed: me', { method: 'GET', url: '/api/me', headers: { accesstoken: member } }],
         ['closed: login', { method: 'POST', url: '/api/auth/login', payload: { email: 'member@broken.test', password: PASSWORD } }],
-      ] as const) {
-        const response = await broken.app.inject(options as never);
+      ];
+      for (const [label, options] of closedCases) {
+        const response = await broken.app.inject(options);
         expect(response.statusCode, label).toBeGreaterThanOrEqual(500);
         expectCleanEnvelope({ label, status: response.statusCode, text: response.body }, response.statusCode);
       }
