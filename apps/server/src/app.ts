@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const agency = createAgencyService({ db, clock, publicUrl: env.PUBLIC_URL });
   const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
   const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, log: app.log });
-  const auth = createAuthService({ db, clock, otp });
+  const auth = createAuthService({ db, clock, otp, appSecret: env.APP_SECRET });
   const accounts = createAccountService({
     db,
     clock,

@@ -42,3 +42,16 @@ export async function normalizeImage(data: Buffer, maxSide: number): Promise<{ t
     throw new AppError('IMAGE_TYPE_INVALID');
   }
 }
+
+/**
+ * True when the bytes decode as a whole picture (not only a PNG/JPEG signature in front of
+ * something else, such as HTML). For files kept as uploaded, like custom invoices.
+ */
+export async function isDecodableImage(data: Buffer): Promise<boolean> {
+  try {
+    await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}

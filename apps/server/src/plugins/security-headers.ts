@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * Inline styles stay allowed because Mantine writes its styles at run time.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  // The API reads JSON and multipart only. Fastify also parses text/plain, the type a cross-site
+  // form can post without a preflight; without the parser such a body answers 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, type UserRow } from '../members/members.table.ts';
-import { otpCodes, passwordResets, sessions, type OtpCodeRow } from './auth.table.ts';
+import { loginFailures, otpCodes, passwordResets, sessions, type OtpCodeRow } from './auth.table.ts';
 
 export type OtpPurpose = 'login' | 'apply';
 
@@ -176,4 +176,27 @@ export async function expireOtherPasswordResets(db: Executor, userId: string, ke
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), ne(passwordResets.tokenHash, keepTokenHash)));
+}
+
+// ---- failed password sign-ins ----
+
+/** The newest `limit` failures for an e-mail hash, newest first. */
+export async function findRecentLoginFailures(db: Executor, emailHash: string, limit: number): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(eq(loginFailures.emailHash, emailHash))
+    .orderBy(desc(loginFailures.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
+}
+
+/** Records a failure and drops this e-mail's failures that can no longer count (older than `keepSince`). */
+export async function insertLoginFailure(db: Executor, emailHash: string, at: Date, keepSince: Date): Promise<void> {
+  await db.insert(loginFailures).values({ emailHash, createdAt: at });
+  await db.delete(loginFailures).where(and(eq(loginFailures.emailHash, emailHash), lt(loginFailures.createdAt, keepSince)));
+}
+
+export async function deleteLoginFailures(db: Executor, emailHash: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.emailHash, emailHash));
 }

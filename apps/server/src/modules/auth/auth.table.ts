@@ -61,5 +61,19 @@ export const passwordResets = pgTable(
   (table) => [index('password_resets_user_idx').on(table.userId)],
 );
 
+/**
+ * Failed password sign-ins, keyed by a hash of the e-mail (also for e-mails without an account,
+ * so the lock does not reveal which exist). Rows in the database, so every instance agrees.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailHash: text('email_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('login_failures_email_created_idx').on(table.emailHash, table.createdAt)],
+);
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type OtpCodeRow = typeof otpCodes.$inferSelect;

@@ -3,6 +3,7 @@ import { INVOICE_CONTENT_TYPES, type InvoiceContentType, type InvoiceFile, type 
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
+import { isDecodableImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
@@ -133,6 +134,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
       assertInvoiceChangeable(await loadPayment(actor, paymentId, 'own'));
       const contentType = acceptInvoiceFile(upload.data, upload);
       if (!contentType) throw new AppError('FILE_TYPE_INVALID');
+      // A picture is kept as uploaded, so it must be a whole picture, not a signature before other bytes.
+      if (contentType !== 'application/pdf' && !(await isDecodableImage(upload.data))) throw new AppError('FILE_TYPE_INVALID');
       const key = createStorageKey('invoices', invoiceFileExtension(contentType));
       await storage.put(key, upload.data);
       const now = clock.now();
