@@ -40,10 +40,11 @@ function precompress(): Plugin {
  * run (a lazy route): index.html names them at once (`modulepreload`) so that the browser fetches
  * them with the entry instead of one round trip later. Other pages fetch a few small files they may
  * not use; the landing page, the one strangers open on a phone, gets its first paint sooner.
+ * The font files are not preloaded: measured with Lighthouse's mobile profile, their 135 KB took
+ * the bandwidth the scripts needed (LCP about 4.1 s instead of 3.3 s) for a layout shift of 0.048.
  */
 function preloadLanding(): Plugin {
   const LANDING = /[\\/]features[\\/]landing[\\/]landing-page\.tsx$/;
-  const FONTS = /inter-latin(-ext)?-wght-normal-[\w-]+\.woff2$/;
   const TEXTS = /[\\/]locales[\\/]tr[\\/](common|landing)\.json$/;
   return {
     name: 'agency:preload-landing',
@@ -71,13 +72,7 @@ function preloadLanding(): Plugin {
         const scripts = [...wanted].filter((name) => !inEntry.has(name));
         const styles = [...wanted].flatMap((name) => [...((byName.get(name) as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? [])]);
         const base = '/';
-        // The typeface's Latin and Latin Extended (Turkish, Azerbaijani, Romanian) files: the texts
-        // repaint once they arrive, so they are asked for with the first files, not after the styles.
-        const fonts = Object.values(bundle)
-          .filter((item) => item.type === 'asset' && FONTS.test(item.fileName))
-          .map((item) => item.fileName);
         const links = [
-          ...fonts.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${name}">`),
           ...styles.filter((name) => !html.includes(name)).map((name) => `<link rel="preload" as="style" href="${base}${name}">`),
           ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="${base}${name}">`),
         ];
