@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -35,58 +34,11 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * The landing page's code, styles and default-language texts load only once the entry script has
- * run (a lazy route): index.html names them at once (`modulepreload`) so that the browser fetches
- * them with the entry instead of one round trip later. Other pages fetch a few small files they may
- * not use; the landing page, the one strangers open on a phone, gets its first paint sooner.
- * The font files are not preloaded: measured with Lighthouse's mobile profile, their 135 KB took
- * the bandwidth the scripts needed (LCP about 4.1 s instead of 3.3 s) for a layout shift of 0.048.
- */
-function preloadLanding(): Plugin {
-  const LANDING = /[\\/]features[\\/]landing[\\/]landing-page\.tsx$/;
-  const TEXTS = /[\\/]locales[\\/]tr[\\/](common|landing)\.json$/;
-  return {
-    name: 'agency:preload-landing',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle as OutputBundle | undefined;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const inEntry = new Set<string>();
-        const collect = (name: string, into: Set<string>) => {
-          if (into.has(name)) return;
-          into.add(name);
-          for (const imported of byName.get(name)?.imports ?? []) collect(imported, into);
-        };
-        if (entry) collect(entry.fileName, inEntry);
-        const landing = chunks.find((chunk) => chunk.facadeModuleId && LANDING.test(chunk.facadeModuleId));
-        if (!landing) throw new Error('preload-landing: the landing page chunk was not found');
-        const wanted = new Set<string>();
-        collect(landing.fileName, wanted);
-        for (const chunk of chunks) if (chunk.facadeModuleId && TEXTS.test(chunk.facadeModuleId)) wanted.add(chunk.fileName);
-        const scripts = [...wanted].filter((name) => !inEntry.has(name));
-        const styles = [...wanted].flatMap((name) => [...((byName.get(name) as { viteMetadata?: { importedCss: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? [])]);
-        const base = '/';
-        const links = [
-          ...styles.filter((name) => !html.includes(name)).map((name) => `<link rel="preload" as="style" href="${base}${name}">`),
-          ...scripts.map((name) => `<link rel="modulepreload" crossorigin href="${base}${name}">`),
-        ];
-        return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
-      },
-    },
-  };
-}
-
 // The API runs on its own port in development; in production the server serves this build.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), preloadLanding(), precompress()],
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
