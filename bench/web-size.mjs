@@ -2,39 +2,24 @@
 // Builds nothing itself: run after `npm run build`. Starts the built server on a throw-away
 // embedded database, opens `/` in Debian's Chromium, records every script response, and prints
 // each file with its gzip size, the total (target: at most 150 KB), and proof that the member
-// and admin areas are other chunks that `/` does not load.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// and admin areas are other chunks that `/` does not load. Then Lighthouse on the same page
+// (bench/lighthouse.mjs): performance and accessibility scores of the mobile profile (targets 95
+// and 100), the main metrics, and the audits that cost points when a target is missed.
+// BENCH_PORT chooses the port (default: a free one); LIGHTHOUSE_RUNS the number of Lighthouse runs
+// (default 3); LIGHTHOUSE_RUNS=0 skips Lighthouse.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort, runLighthouse, startBuiltServer } from './lighthouse.mjs';
 
 const TARGET_KB = 150;
-const port = Number(process.env.BENCH_PORT ?? 3190);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-const server = spawn('node', ['apps/server/dist/server.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not start');
-}
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+const server = await startBuiltServer(port);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let exitCode = 0;
 try {
-  await waitForHealth();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -62,11 +47,15 @@ try {
   const notLoadedGzip = notLoaded.reduce((sum, name) => sum + gzipSync(readFileSync(join('apps/web/dist/assets', name)), { level: 9 }).length, 0);
   console.log(`chunks not loaded by /: ${notLoaded.length} files, ${kb(notLoadedGzip)} KB gzip (member and admin areas, other screens)`);
   if (total > TARGET_KB * 1024) exitCode = 1;
+
+  if (Number(process.env.LIGHTHOUSE_RUNS ?? 3) > 0) {
+    const { ok } = await runLighthouse(server.url);
+    if (!ok) exitCode = 1;
+  }
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exitCode = exitCode;

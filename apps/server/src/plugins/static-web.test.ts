@@ -1,18 +1,25 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 describe('the web app', () => {
   let dist: string;
   let t: TestApp;
+  const script = 'console.log("' + 'x'.repeat(4000) + '")';
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'agency-web-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The build writes compressed copies beside the text files (apps/web/vite.config.ts).
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), script);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(script));
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>Portal</title><div id="root"></div>'));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -37,6 +44,33 @@ describe('the web app', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy the browser accepts (brotli first), the plain file otherwise', async () => {
+    const url = '/assets/big-def456.js';
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(Number(brotli.headers['content-length'])).toBeLessThan(200);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toMatch(/^console\.log\("x{4000}"\)$/);
+
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toHaveLength(script.length);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toHaveLength(script.length);
+
+    // The app shell too, for client-side routes.
+    const shell = await t.app.inject({ method: 'GET', url: '/kayit', headers: { 'accept-encoding': 'gzip' } });
+    expect(shell.headers['content-encoding']).toBe('gzip');
+    expect(shell.headers['content-type']).toContain('text/html');
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(shell.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('a missing asset is a plain 404, and /api paths keep the JSON 404', async () => {

@@ -16,7 +16,8 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built web app. Hashed files under /assets are cached for a year; index.html is
+ * Serves the built web app, brotli or gzip compressed when the build wrote those files and the
+ * browser accepts them. Hashed files under /assets are cached for a year; index.html is
  * always revalidated. Any other GET that is not a file and not /api answers index.html, so the
  * browser router can handle the path. Unknown /api paths answer the JSON 404 envelope.
  */
@@ -29,9 +30,13 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The web build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(join(webDistDir, 'assets'));
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (brotli, gzip or plain): shared caches must know.
+        reply.header('vary', 'Accept-Encoding');
       },
     });
   } else {

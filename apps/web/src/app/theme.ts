@@ -14,4 +14,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // A table wider than the screen scrolls sideways: its viewport takes the focus so that keyboard
+    // users can scroll it too (axe: scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 });

@@ -82,7 +82,7 @@ export default function ApplicationsReviewPage() {
                         <Group gap="xs" wrap="nowrap">
                           <Button
                             size="xs"
-                            color="teal"
+                            color="teal.9"
                             leftSection={<IconCheck size={14} aria-hidden />}
                             onClick={() => void decide(item, 'approve')}
                             loading={review.isPending && review.variables?.id === item.id && review.variables.action === 'approve'}
