@@ -23,14 +23,22 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 /** Stale windows are deleted this often by every instance (one indexed DELETE). */
 export const RATE_LIMIT_CLEANUP_MS = 60_000;
 
-/** One atomic upsert: the window's count after this hit, and milliseconds until the window ends. */
+/**
+ * One atomic upsert: the key's count in its window after this hit, and milliseconds until the
+ * window ends. A window starts at the key's first hit and lasts `windowMs` (as in the plugin's
+ * own stores); a hit after it ended starts a new one at 1. Concurrent hits on one key serialize on
+ * its row, so none is lost.
+ */
 export async function countHit(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  // The database's clock, not the instance's: every instance agrees on the window.
+  // The database's clock, not the instance's: every instance agrees on when a window ends.
   const result = await db.execute(sql`
     with now_ms as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
     insert into rate_limit_hits as h (key, window_start, hits, expires_at)
-    select ${key}, ms - ms % ${windowMs}, 1, to_timestamp((ms - ms % ${windowMs} + ${windowMs}) / 1000.0) from now_ms
-    on conflict (key, window_start) do update set hits = h.hits + 1
+    select ${key}, ms, 1, to_timestamp((ms + ${windowMs}) / 1000.0) from now_ms
+    on conflict (key) do update set
+      window_start = case when h.window_start + ${windowMs} <= excluded.window_start then excluded.window_start else h.window_start end,
+      hits = case when h.window_start + ${windowMs} <= excluded.window_start then 1 else h.hits + 1 end,
+      expires_at = case when h.window_start + ${windowMs} <= excluded.window_start then excluded.expires_at else h.expires_at end
     returning h.hits as "current", (h.window_start + ${windowMs} - (select ms from now_ms))::int as "ttl"`);
   const row = (result as unknown as { rows: { current: number | string; ttl: number | string }[] }).rows[0]!;
   return { current: Number(row.current), ttl: Math.max(0, Number(row.ttl)) };

@@ -8,18 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createPostgresTestDatabase, createTestDatabase, testEnv } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { createPostgresHandle, type DatabaseHandle } from '../db/client.ts';
-import { deleteEndedWindows } from './rate-limit-stores.ts';
+import { countHit, deleteEndedWindows } from './rate-limit-stores.ts';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const AUTH_LIMIT = 4;
 const LOGIN = { email: 'nobody@example.com', password: 'wrong-password-1' };
-
-/** Fixed one-minute windows: start away from a minute's end so the count cannot reset mid-test. */
-async function awayFromWindowEnd(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 200));
-}
 
 function uniquePrefix(): string {
   return `agency-test-rl-${process.pid}-${randomBytes(4).toString('hex')}:`;
@@ -70,7 +64,6 @@ describe.skipIf(!isPostgres)('rate limits shared by two instances on one Postgre
   });
 
   it('refuses the sign-in with 429 after the limit in total, counted over both instances', async () => {
-    await awayFromWindowEnd();
     const statuses = await loginsSpreadOver(apps, AUTH_LIMIT + 2, '10.9.0.1');
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     // Both instances refuse now, and another address is still free on either.
@@ -84,9 +77,23 @@ describe.skipIf(!isPostgres)('rate limits shared by two instances on one Postgre
     expect(counted.rows).toEqual([{ hits: AUTH_LIMIT + 4 }]);
   });
 
+  it('counts a window from a key\'s first hit and starts again at 1 once it has ended', async () => {
+    const key = `${prefix}short-window`;
+    const first = await countHit(database.db, key, 400);
+    const second = await countHit(database.db, key, 400);
+    expect([first.current, second.current]).toEqual([1, 2]);
+    expect(second.ttl).toBeGreaterThan(0);
+    expect(second.ttl).toBeLessThanOrEqual(first.ttl);
+    // Twenty hits at once from several connections: none is lost.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => countHit(database.db, `${prefix}burst`, 60_000)));
+    expect(burst.map((hit) => hit.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await countHit(database.db, key, 400)).current).toBe(1);
+  });
+
   it('deletes the windows that have ended and keeps the current ones', async () => {
     await database.db.execute(
-      sql`insert into rate_limit_hits (key, window_start, hits, expires_at) values ('old-window', 0, 3, now() - interval '1 second')`,
+      sql`insert into rate_limit_hits (key, window_start, hits, expires_at) values ('old-window', 0, 3, to_timestamp(60))`,
     );
     const before = (await database.db.execute(sql`select count(*)::int as n from rate_limit_hits`)) as unknown as { rows: { n: number }[] };
     expect(await deleteEndedWindows(database.db)).toBe(1);
@@ -117,7 +124,6 @@ describe('rate limits shared by two instances through Redis (REDIS_URL)', () => 
   });
 
   it('refuses the sign-in with 429 after the limit in total, counted in Redis under the prefix', async () => {
-    await awayFromWindowEnd();
     const statuses = await loginsSpreadOver(apps, AUTH_LIMIT + 2, '10.9.1.1');
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
     expect((await call(apps[1]!, 'POST', '/api/auth/login', { body: LOGIN, ip: '10.9.1.2' })).status).toBe(401);

@@ -1,9 +1,8 @@
 CREATE TABLE "rate_limit_hits" (
-	"key" text NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"window_start" bigint NOT NULL,
 	"hits" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "rate_limit_hits_pk" PRIMARY KEY("key","window_start")
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "rate_limit_hits_expires_idx" ON "rate_limit_hits" USING btree ("expires_at");--> statement-breakpoint
