@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -78,6 +79,28 @@ describe('start:cluster refuses PGlite', () => {
     expect(await cluster.exited).toBe(1);
     expect(cluster.output()).toMatch(/needs DATABASE_URL pointing at PostgreSQL/);
     expect(cluster.output()).toMatch(/PGlite/);
+  });
+});
+
+describe('start:cluster with no instance up', () => {
+  it('answers 503 with the error envelope, and stops cleanly', async () => {
+    // An "instance" that runs but never answers its health check (it listens nowhere).
+    const folder = mkdtempSync(join(tmpdir(), 'agency-cluster-idle-'));
+    const entry = join(folder, 'idle-server.mjs');
+    writeFileSync(entry, 'setInterval(() => {}, 1000); process.on("SIGTERM", () => process.exit(0));\n');
+    const port = await freePort();
+    const cluster = startCluster({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', CLUSTER_SERVER_ENTRY: entry, PORT: String(port), HOST: '127.0.0.1' });
+    try {
+      await waitFor(() => /cluster: proxy on/.test(cluster.output()), 'the proxy', 20_000, cluster.output);
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: true, code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' });
+      cluster.child.kill('SIGTERM');
+      expect(await cluster.exited).toBe(0);
+    } finally {
+      if (cluster.child.exitCode === null) cluster.child.kill('SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
