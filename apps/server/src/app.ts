@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, STARTUP_LOCK } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLoggerOptions } from './lib/logger.ts';
@@ -57,7 +57,7 @@ import { createAuthenticate, documentTokenSecurity } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { requireRole } from './plugins/permissions.ts';
-import { DEFAULT_RATE_LIMITS, registerRateLimit, type RateLimitOptions } from './plugins/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, registerRateLimit, type RateLimitBacking, type RateLimitOptions } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 
@@ -70,6 +70,8 @@ export interface BuildAppOptions {
   /** pino settings (tests pass a stream to read the log, or `false`). */
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimitOptions>;
+  /** Prefix of the shared rate-limit keys (Redis keys, PostgreSQL rows); tests give each run its own. */
+  rateLimitKeyPrefix?: string;
   /** Replaces the SMS/e-mail providers chosen from `env`. */
   messaging?: Messaging;
 }
@@ -84,6 +86,13 @@ declare module 'fastify' {
     /** Every route as registered (method and full URL), for the permission matrix test. */
     registeredRoutes: RegisteredRoute[];
   }
+}
+
+/** Redis when REDIS_URL is set, else the database on PostgreSQL; process memory on PGlite (one process). */
+function rateLimitBacking(env: Env, database: DatabaseHandle, keyPrefix: string): RateLimitBacking {
+  if (env.REDIS_URL) return { kind: 'redis', url: env.REDIS_URL, keyPrefix };
+  if (database.kind === 'postgres') return { kind: 'postgres', db: database.db, keyPrefix };
+  return { kind: 'memory' };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -113,11 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     database = opened;
     app.addHook('onClose', () => opened.close());
-    await migrateDatabase(opened);
-    if (env.SEED_DEMO) {
-      const seeded = await seedDemo(opened.db, { env, clock });
-      if (seeded) app.log.info('demo seed created (sign-ins are listed in the README)');
-    }
+    // Several instances may start at once on one PostgreSQL: they migrate and seed in turn.
+    await opened.withSessionLock(STARTUP_LOCK, async () => {
+      await migrateDatabase(opened);
+      if (env.SEED_DEMO) {
+        const seeded = await seedDemo(opened.db, { env, clock });
+        if (seeded) app.log.info('demo seed created (sign-ins are listed in the README)');
+      }
+    });
   }
   const { db } = database;
 
@@ -163,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // ---- plugins ----
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
-  await registerRateLimit(app, rateLimits);
+  await registerRateLimit(app, rateLimits, rateLimitBacking(env, database, options.rateLimitKeyPrefix ?? 'agency-portal:rate-limit:'));
   await registerDocs(app, env.PUBLIC_URL);
 
   // ---- public API ----

@@ -32,6 +32,8 @@ const rawEnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   /** PostgreSQL connection string; when set it is used instead of the embedded PGlite. */
   DATABASE_URL: optionalText.pipe(z.url().optional()),
+  /** Redis for the rate-limit counters shared by every instance (redis:// or rediss://); without it they live in PostgreSQL (or in memory on PGlite). */
+  REDIS_URL: optionalText.pipe(z.url().optional()),
   /** Address people use to reach the portal; used in links sent by e-mail. Default http://localhost:${PORT}. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   /** Secret key for hashing one-time codes (HMAC-SHA256); at least 32 characters, required in production. */

@@ -20,6 +20,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Runs `task` while holding a PostgreSQL session advisory lock named `name`, so that several
+   * instances starting at once on one database take turns (migrations, the demo seed). PGlite is
+   * one process by construction: the task simply runs.
+   */
+  withSessionLock<T>(name: string, task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,7 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    withSessionLock: (_name, task) => task(),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -122,6 +129,20 @@ export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    withSessionLock: async (name, task) => {
+      // One pooled connection holds the lock for the whole task; the task itself may use others.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await task();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       if (closed) return;
       closed = true;

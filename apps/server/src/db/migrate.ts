@@ -13,3 +13,11 @@ export async function migrateDatabase(handle: DatabaseHandle, migrationsFolder =
     await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder });
   }
 }
+
+/** The advisory lock every instance takes around migrations and the demo seed at start. */
+export const STARTUP_LOCK = 'agency-portal:migrate-and-seed';
+
+/** Migrates while holding the start-up lock: safe when several instances start on one database. */
+export function migrateDatabaseExclusively(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  return handle.withSessionLock(STARTUP_LOCK, () => migrateDatabase(handle, migrationsFolder));
+}

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { loadEnv } from '../config/env.ts';
 import { RestoreRefusedError, restoreBackup } from '../modules/exports/backup.ts';
 import { openDatabase } from './client.ts';
-import { migrateDatabase } from './migrate.ts';
+import { migrateDatabaseExclusively } from './migrate.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -24,7 +24,7 @@ const backup: unknown = JSON.parse((isGzip ? gunzipSync(raw) : raw).toString('ut
 const env = loadEnv();
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
-  await migrateDatabase(handle);
+  await migrateDatabaseExclusively(handle);
   const restored = await restoreBackup(handle.db, backup);
   console.warn(`Restored ${restored.rows} rows into ${restored.tables} tables (${handle.kind}).`);
 } catch (error) {

@@ -1,6 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import {
+  connectRateLimitRedis,
+  createPostgresStore,
+  createRedisStore,
+  createStoreErrorLogger,
+  deleteEndedWindows,
+  RATE_LIMIT_CLEANUP_MS,
+  type RateLimitBacking,
+} from './rate-limit-stores.ts';
+
+export type { RateLimitBacking } from './rate-limit-stores.ts';
 
 export interface RateLimitOptions {
   /** Requests per minute and client address on any route. */
@@ -11,18 +22,46 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMITS: RateLimitOptions = { globalPerMinute: 600, authPerMinute: 30 };
 
-/** Route config for the stricter limit, spread into `config` of the sign-in routes. */
+/**
+ * Route config for the stricter limit, spread into `config` of the sign-in routes. It never
+ * fails open: when the shared store cannot count, these routes answer 503.
+ */
 export function authRateLimit(limits: RateLimitOptions) {
-  return { rateLimit: { max: limits.authPerMinute, timeWindow: '1 minute' } };
+  return { rateLimit: { max: limits.authPerMinute, timeWindow: '1 minute', skipOnError: false } };
 }
 
 /**
- * A coarse per-address flood guard kept in process memory. The limits that matter across
- * instances (code sends per phone and per IP) are counted in the database by the auth module.
+ * Per-address limits: a coarse flood guard on the whole API and a stricter one on sign-in. The
+ * counters live where `backing` says (Redis, PostgreSQL, or process memory on PGlite), so several
+ * instances share them. If the store fails, the flood guard lets the request through
+ * (`skipOnError`) and the sign-in routes refuse it (see authRateLimit). Code sends per phone and
+ * per IP are also counted in the database by the auth module.
  */
-export async function registerRateLimit(app: FastifyInstance, limits: RateLimitOptions): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  limits: RateLimitOptions,
+  backing: RateLimitBacking = { kind: 'memory' },
+): Promise<void> {
+  let store: Record<string, unknown> = {};
+  if (backing.kind === 'redis') {
+    const redis = await connectRateLimitRedis(backing.url, app.log);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    store = { store: createRedisStore(redis, backing.keyPrefix, createStoreErrorLogger(app.log, 'rate-limit Redis failed')) };
+  } else if (backing.kind === 'postgres') {
+    const { db } = backing;
+    store = { store: createPostgresStore(db, backing.keyPrefix, createStoreErrorLogger(app.log, 'rate-limit counters failed')) };
+    const timer = setInterval(() => {
+      deleteEndedWindows(db).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'rate-limit clean-up failed'));
+    }, RATE_LIMIT_CLEANUP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   await app.register(rateLimit, {
+    ...store,
     global: true,
+    skipOnError: true,
     max: limits.globalPerMinute,
     timeWindow: '1 minute',
     // The web app's files are static and cached; a page load fetches dozens of them, so only the

@@ -37,9 +37,14 @@ export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
 
+/** Tables of transient state (rate-limit counters): neither backed up nor restored. */
+const TRANSIENT_TABLES = new Set(['rate_limit_hits']);
+
 /** Every table of the schema, parents before children (self-references aside), then by name. */
 export function tablesInDependencyOrder(): PgTable[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !TRANSIENT_TABLES.has(getTableName(value)),
+  );
   const byName = new Map<string, PgTable>(tables.map((table) => [getTableName(table), table]));
   const ordered: PgTable[] = [];
   const visiting = new Set<string>();
