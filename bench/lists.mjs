@@ -17,131 +17,18 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadEnv } from '../apps/server/src/config/env.ts';
 import { createPostgresHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { creatorMonths, creators, users } from '../apps/server/src/db/schema.ts';
+import { users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { recomputeMemberMonths } from '../apps/server/src/modules/earnings/earnings.engine.ts';
-import { PERIOD_CHOICES, shiftPeriod } from '@agency/shared';
+import { PERIOD_CHOICES } from '@agency/shared';
+import { CREATORS, MEMBERS, MONTHS, seedAgency } from './seed-agency.mjs';
 
-const MEMBERS = 5_000;
-const CREATORS = 50_000;
-const BATCH = 1_000;
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const MONTHS = 24;
 const TARGET_P95_MS = 50;
 const FIGURES_TARGET_P95_MS = 100;
-const REQUIREMENT_STATES = ['onTrack', 'atRisk', 'failing'];
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const databaseName = `bench_lists_${Date.now()}`;
-
-/** A small deterministic random source, so every run seeds the same data. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = ['live', 'star', 'music', 'dance', 'gaming', 'vibes', 'nights', 'beats', 'show', 'talk', 'chef', 'art', 'fit', 'travel', 'comedy', 'moda', 'sahne', 'yildiz', 'kedi', 'deniz'];
-const FIRST = ['Ayşe', 'Mehmet', 'Elif', 'Can', 'Zeynep', 'Deniz', 'Ali', 'Selin', 'Emre', 'Derya', 'Burak', 'Ece', 'Kerem', 'Naz', 'Oğuz'];
-const LAST = ['Yılmaz', 'Kaya', 'Demir', 'Öztürk', 'Şahin', 'Çelik', 'Aydın', 'Arslan', 'Doğan', 'Koç', 'Kurt', 'Özdemir'];
-
-async function insertInBatches(db, table, rows) {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await db.insert(table).values(rows.slice(start, start + BATCH));
-  }
-}
-
-async function seed(db, period) {
-  const random = createRandom(2026);
-  const now = Date.now();
-  const memberRows = [];
-  for (let index = 0; index < MEMBERS; index += 1) {
-    memberRows.push({
-      id: crypto.randomUUID(),
-      firstName: FIRST[index % FIRST.length],
-      lastName: `${LAST[Math.floor(random() * LAST.length)]}${index}`,
-      phone: `+90532${String(1_000_000 + index).padStart(7, '0')}`,
-      email: `member${index}@bench.example`,
-      role: 'user',
-      status: index % 10 === 0 ? 'pending' : 'active',
-      referralCode: `B${String(index).padStart(7, '0')}`,
-      commissionRateBps: index % 7 === 0 ? 250 : null,
-      joinedAt: new Date(now - Math.floor(random() * 400) * 86_400_000),
-    });
-  }
-  // A third of the members were referred by an earlier one.
-  for (let index = 100; index < MEMBERS; index += 3) memberRows[index].referredBy = memberRows[Math.floor(random() * 100)].id;
-  await insertInBatches(db, users, memberRows);
-
-  const creatorRows = [];
-  const monthRows = [];
-  for (let index = 0; index < CREATORS; index += 1) {
-    const id = crypto.randomUUID();
-    const affiliate = memberRows[Math.floor(random() * MEMBERS)];
-    creatorRows.push({
-      id,
-      // Varied like real usernames: two words and a number (e.g. `dance.vibes_1a2b`).
-      tiktokUsername: `${WORDS[Math.floor(random() * WORDS.length)]}.${WORDS[Math.floor(random() * WORDS.length)]}_${index.toString(36)}`,
-      name: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]}`,
-      phone: null,
-      status: index % 20 === 0 ? 'inactive' : 'active',
-      reason: index % 20 === 0 ? 'Stopped going LIVE this season' : null,
-      ownerId: index < MEMBERS ? memberRows[index].id : null,
-      affiliateId: affiliate.id,
-      agencyCenterCode: `IST-${(index % 9) + 1}`,
-      joinedAt: new Date(now - Math.floor(random() * 700) * 86_400_000),
-    });
-    if (random() < 0.8) {
-      monthRows.push({
-        creatorId: id,
-        period,
-        diamonds: Math.floor(random() * 2_000_000),
-        validDays: Math.floor(random() * 20),
-        liveSeconds: Math.floor(random() * 200 * 3600),
-        matches: Math.floor(random() * 100),
-        lastLiveAt: new Date(now - Math.floor(random() * 10) * 86_400_000),
-        requirementState: REQUIREMENT_STATES[Math.floor(random() * 3)],
-      });
-    }
-  }
-  await insertInBatches(db, creators, creatorRows);
-  await insertInBatches(db, creatorMonths, monthRows);
-  return { memberRows, creatorRows, months: monthRows.length };
-}
-
-/**
- * The 23 months before `period`: figures for about 80 % of the creators per month (deterministic
- * through setseed), then every month's member_months by the commission engine.
- */
-async function seedHistory(pool, db, period) {
-  // One connection: the seed of random() belongs to the session.
-  const client = await pool.connect();
-  await client.query('select setseed(0.2026)');
-  let rows = 0;
-  for (let back = 1; back < MONTHS; back += 1) {
-    const result = await client.query(
-      `insert into creator_months (creator_id, period, diamonds, valid_days, live_seconds, matches, achieved_bps, requirement_state)
-       select id, $1, floor(random() * 2000000)::bigint, floor(random() * 25)::int, floor(random() * 200 * 3600)::int,
-              floor(random() * 100)::int, floor(random() * 10000)::int,
-              (array['onTrack', 'atRisk', 'failing'])[1 + floor(random() * 3)::int]
-       from creators where random() < 0.8`,
-      [shiftPeriod(period, back)],
-    );
-    rows += result.rowCount;
-  }
-  client.release();
-  for (let back = MONTHS - 1; back >= 0; back -= 1) {
-    await db.transaction((tx) => recomputeMemberMonths(tx, shiftPeriod(period, back), new Date()));
-  }
-  const [{ count }] = (await pool.query('select count(*)::int as count from member_months')).rows;
-  return { rows, memberMonths: count };
-}
 
 function percentile(sorted, fraction) {
   const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
@@ -178,8 +65,7 @@ async function main() {
     const now = new Date();
     const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const seedStarted = performance.now();
-    const seeded = await seed(database.db, period);
-    const history = await seedHistory(pool, database.db, period);
+    const seeded = await seedAgency(pool, database.db, period);
     await database.db.insert(users).values({
       firstName: 'Bench',
       lastName: 'Admin',
@@ -229,8 +115,8 @@ async function main() {
       ...PERIOD_CHOICES.map((choice) => [`finance ${choice}`, `/api/admin/finance?period=${choice}`, FIGURES_TARGET_P95_MS]),
     ];
     console.log(
-      `seeded ${MEMBERS} members, ${CREATORS} creators, ${seeded.months + history.rows} creator month rows ` +
-        `and ${history.memberMonths} member month rows over ${MONTHS} months in ${seedSeconds.toFixed(1)} s`,
+      `seeded ${MEMBERS} members, ${CREATORS} creators, ${seeded.creatorMonthRows} creator month rows ` +
+        `and ${seeded.memberMonthRows} member month rows over ${MONTHS} months in ${seedSeconds.toFixed(1)} s`,
     );
     console.log(`${RUNS} requests per case after ${WARM_UP} warm-up calls; target p95 < ${TARGET_P95_MS} ms (lists), < ${FIGURES_TARGET_P95_MS} ms (figures)\n`);
     const results = [];

@@ -98,7 +98,7 @@ function rateLimitBacking(env: Env, database: DatabaseHandle, keyPrefix: string)
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const clock = options.clock ?? systemClock;
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE, ...options.rateLimits };
 
   const app = Fastify({
     logger: options.logger ?? createLoggerOptions(env.LOG_LEVEL),

@@ -28,6 +28,14 @@ describe('loadEnv', () => {
     expect(env.WEB_DIST_DIR).toBe(DEFAULT_WEB_DIST_DIR);
   });
 
+  it('reads RATE_LIMIT_GLOBAL_PER_MINUTE (default 600) and refuses a non-positive or non-integer value', () => {
+    expect(loadEnv({}).RATE_LIMIT_GLOBAL_PER_MINUTE).toBe(600);
+    expect(loadEnv({ RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000' }).RATE_LIMIT_GLOBAL_PER_MINUTE).toBe(1_000_000);
+    for (const bad of ['0', '-5', '1.5', 'many']) {
+      expect(() => loadEnv({ RATE_LIMIT_GLOBAL_PER_MINUTE: bad })).toThrow(/RATE_LIMIT_GLOBAL_PER_MINUTE/);
+    }
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadEnv({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
     expect(loadEnv({ PUBLIC_URL: 'https://portal.example.com/' }).PUBLIC_URL).toBe('https://portal.example.com');

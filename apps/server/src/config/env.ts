@@ -66,6 +66,8 @@ const rawEnvSchema = z.object({
   PAYOUT_SCHEDULER: z.enum(['on', 'off']).optional(),
   /** Folder of the built web app served at `/`; default apps/web/dist of this repository. */
   WEB_DIST_DIR: optionalText,
+  /** API requests per minute and client address (the in-process flood guard); default 600. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
 });
 
 export type TrustProxy = boolean | number | string[];

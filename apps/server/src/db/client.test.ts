@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
-import type { DatabaseHandle } from './client.ts';
+import { executePrepared, type DatabaseHandle } from './client.ts';
 
 /** Rows of a raw query; the shared Database type leaves `execute()`'s result untyped across drivers. */
 async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -31,6 +31,15 @@ describe('the database client', () => {
     // Give the dead socket's 'error' time to reach the pool; without a listener the process would crash.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await rows(handle, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it('executePrepared: one name, new parameters each call, the right rows every time (also inside a transaction)', async () => {
+    const query = (value: number) => sql`select ${value}::int * 2 as doubled, ${`v${value}`}::text as label`;
+    for (const value of [1, 2, 3, 4, 5, 6, 7]) {
+      expect(await executePrepared(handle.db, 'client_test_doubled', query(value))).toEqual([{ doubled: value * 2, label: `v${value}` }]);
+    }
+    const inside = await handle.db.transaction((tx) => executePrepared(tx, 'client_test_doubled', query(21)));
+    expect(inside).toEqual([{ doubled: 42, label: 'v21' }]);
   });
 
   it('answers queries', async () => {

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite, type Transaction as PgliteClientTransaction } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite, PgliteDatabase, PgliteTransaction } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import * as schema from './schema.ts';
@@ -199,4 +199,23 @@ export function transactionConnection(executor: Executor): TransactionConnection
     return { kind: 'pglite', client: client as PgliteClientTransaction };
   }
   return null;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a NAMED prepared statement on PostgreSQL: each pooled connection parses and
+ * plans it once and then only binds and executes it (an unnamed statement is planned on every
+ * call, which measured 2-18 ms for the member summary's twelve subqueries against 0.7 ms to run
+ * them). `name` must always be given the same SQL text (parameters may change). On PGlite, or
+ * inside a transaction, it is a plain `execute`. Rows come back as the driver returns them.
+ */
+export async function executePrepared<Row>(executor: Executor, name: string, query: SQL): Promise<Row[]> {
+  const client = (executor as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+    return result.rows;
+  }
+  return (executor.execute(query) as unknown as Promise<{ rows: Row[] }>).then((result) => result.rows);
 }

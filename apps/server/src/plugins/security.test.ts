@@ -62,3 +62,18 @@ describe('security headers, rate limits and API docs', () => {
     expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)/); // no inline scripts: the CSP would block them
   });
 });
+
+describe('RATE_LIMIT_GLOBAL_PER_MINUTE', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_GLOBAL_PER_MINUTE: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('sets the per-address API limit of the app: the 4th call in a minute gets 429', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await call(t.app, 'GET', '/api/settings/public', { ip: '10.9.0.1' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await call(t.app, 'GET', '/api/settings/public', { ip: '10.9.0.2' })).status).toBe(200);
+  });
+});

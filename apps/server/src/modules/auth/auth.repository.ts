@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { users, type UserRow } from '../members/members.table.ts';
+import type { Role } from '@agency/shared';
+import { executePrepared, type Executor } from '../../db/client.ts';
+import { users } from '../members/members.table.ts';
 import { loginFailures, otpCodes, passwordResets, sessions, type OtpCodeRow } from './auth.table.ts';
 
 export type OtpPurpose = 'login' | 'apply';
@@ -14,25 +15,27 @@ export async function insertSession(
   await db.insert(sessions).values({ ...values, lastSeenAt: values.createdAt });
 }
 
-/** A live session (not revoked, not expired) of an active account, with its user. */
+/**
+ * A live session (not revoked, not expired) of an active account, with its user's id and role:
+ * one lookup by the unique token_hash index joined to the users key, run on every authenticated
+ * request, so a named prepared statement (planned once per connection) reading only what the
+ * guard needs. Nothing is cached: a revoked session or a blocked account is refused on the next
+ * request, on every instance.
+ */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
   now: Date,
-): Promise<{ sessionId: string; lastSeenAt: Date; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        eq(users.status, 'active'),
-      ),
-    );
-  return row;
+): Promise<{ sessionId: string; lastSeenAt: Date; user: { id: string; role: Role } } | undefined> {
+  const [row] = await executePrepared<{ session_id: string; last_seen_at: Date | string; user_id: string; role: Role }>(
+    db,
+    'find_live_session_v1',
+    sql`select s.id as session_id, s.last_seen_at, u.id as user_id, u.role
+        from ${sessions} s join ${users} u on u.id = s.user_id
+        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz and u.status = 'active'`,
+  );
+  if (!row) return undefined;
+  return { sessionId: row.session_id, lastSeenAt: new Date(row.last_seen_at), user: { id: row.user_id, role: row.role } };
 }
 
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {

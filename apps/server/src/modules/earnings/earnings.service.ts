@@ -16,18 +16,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { findUserById } from '../members/members.repository.ts';
+import { ledgerBalanceOf, periodInZone, unpostedMonthsOf } from '../payments/ledger.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
-import { memberBalance } from './balance.ts';
-import { periodAsOf } from './earnings.engine.ts';
-import {
-  countAtRiskBroughtCreators,
-  findMemberMonth,
-  listMemberMonths,
-  listOwnCreatorMonths,
-  listOwnCreatorStates,
-  type OwnMonthTotals,
-} from './earnings.repository.ts';
+import { balanceEligibility } from './balance.ts';
+import { listMemberMonths, listOwnCreatorMonths, readSummaryFigures, type OwnMonthTotals } from './earnings.repository.ts';
 
 export interface EarningsDeps {
   db: Database;
@@ -55,34 +47,37 @@ export function createEarningsService(deps: EarningsDeps) {
   const { db, clock } = deps;
 
   return {
+    /**
+     * One statement reads every figure (readSummaryFigures); the balance is then computed as
+     * `memberBalance` computes it, from the same rows. Nothing is cached: each call reads the
+     * database, so a changed balance shows on the next request, on any instance.
+     */
     async getSummary(memberId: string): Promise<MySummary> {
       const now = clock.now();
       const period = periodOf(now);
-      const user = await findUserById(db, memberId);
-      if (!user) throw new AppError('NOT_FOUND');
+      const figures = await readSummaryFigures(db, memberId, period);
+      if (!figures.userFound) throw new AppError('NOT_FOUND');
+      // The settings row is created on first use; a fresh database may not have it yet.
+      const settings = figures.settings ?? (await getSettingsRow(db));
 
-      const [month, own, states, atRiskCount, balance, asOf] = await Promise.all([
-        findMemberMonth(db, memberId, period),
-        listOwnCreatorMonths(db, memberId, { from: period, to: period }),
-        listOwnCreatorStates(db, memberId, period),
-        countAtRiskBroughtCreators(db, memberId, period),
-        memberBalance(db, memberId, now),
-        periodAsOf(db, period, now),
-      ]);
+      const payoutPeriod = periodInZone(now, settings.payoutTimeZone ?? null);
+      const balance = ledgerBalanceOf({
+        ledgerCents: figures.ledgerCents,
+        unposted: unpostedMonthsOf(figures.computedMonths, figures.postedMonths, payoutPeriod),
+        postedCents: figures.postedMonths.reduce((sum, month) => sum + month.cents, 0),
+        coveredCents: figures.coveredCents,
+        latestPaymentStatus: figures.latestPaymentStatus,
+      });
 
-      let rateBps = month?.rateBps;
-      let personalRate = month?.personalRate;
-      if (rateBps === undefined || personalRate === undefined) {
-        // No creator brought has figures this month yet: the rate 0 diamonds would get.
-        const settings = await getSettingsRow(db);
-        rateBps = commissionRateBps({ tiers: settings.commissionTiers, diamonds: 0, personalRateBps: user.commissionRateBps });
-        personalRate = user.commissionRateBps !== null;
-      }
-      const live = ownLive(period, own[0]);
+      const { month } = figures;
+      // No creator brought has figures this month yet: the rate 0 diamonds would get.
+      const rateBps = month?.rateBps ?? commissionRateBps({ tiers: settings.commissionTiers, diamonds: 0, personalRateBps: figures.commissionRateBps });
+      const personalRate = month?.personalRate ?? figures.commissionRateBps !== null;
+      const live = ownLive(period, figures.own.creatorCount > 0 ? { period, ...figures.own } : undefined);
 
       return {
         period,
-        asOf: asOf.asOfDate,
+        asOf: figures.asOfDate,
         diamonds: month?.diamonds ?? 0,
         earningsCents: month?.earningsCents ?? 0,
         rateBps,
@@ -92,12 +87,12 @@ export function createEarningsService(deps: EarningsDeps) {
         validDays: live.validDays,
         liveSeconds: live.liveSeconds,
         achievedPercent: bpsToPercent(achievedBps(live.validDays, live.liveSeconds)),
-        requirementState: worstRequirementState(states),
+        requirementState: worstRequirementState(figures.ownStates),
         unpaidCents: balance.unpaidCents,
         availableCents: balance.availableCents,
         minimumPayoutCents: MIN_PAYOUT_CENTS,
-        eligibility: balance.eligibility,
-        atRiskCount,
+        eligibility: balanceEligibility(balance),
+        atRiskCount: figures.atRiskCount,
       };
     },
 

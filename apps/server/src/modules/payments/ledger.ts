@@ -108,8 +108,28 @@ export async function findUnpostedMonths(db: Executor, memberId: string, current
       .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['earnings', 'earningsAdjustment'])))
       .groupBy(ledgerEntries.period),
   ]);
+  return unpostedMonthsOf(
+    computed.map((row) => ({ period: row.period, cents: Number(row.cents) })),
+    posted,
+    currentPeriod,
+  );
+}
+
+/** What member_months holds for a month (`computed`) and what the ledger holds (`posted`, earnings kinds). */
+export interface PostedMonth {
+  period: string | null;
+  cents: number;
+  earningsEntries: number;
+}
+
+/** `findUnpostedMonths` from rows already read: the ended months whose two figures differ. */
+export function unpostedMonthsOf(
+  computed: readonly { period: string; cents: number }[],
+  posted: readonly PostedMonth[],
+  currentPeriod: string,
+): UnpostedMonth[] {
   const postedByPeriod = new Map(posted.map((row) => [row.period ?? '', row]));
-  const computedByPeriod = new Map(computed.map((row) => [row.period, Number(row.cents)]));
+  const computedByPeriod = new Map(computed.map((row) => [row.period, row.cents]));
   const periods = [...new Set([...computedByPeriod.keys(), ...postedByPeriod.keys()])].filter((period) => period !== '' && period < currentPeriod).sort();
   const result: UnpostedMonth[] = [];
   for (const period of periods) {
@@ -252,9 +272,23 @@ export async function readLedgerBalance(db: Executor, memberId: string, currentP
     sumCoveredGross(db, memberId),
     latestPaymentStatus(db, memberId),
   ]);
-  const unpostedCents = unposted.reduce((sum, month) => sum + month.deltaCents, 0);
-  const earningsCents = postedEarnings.reduce((sum, month) => sum + month.cents, 0) + unpostedCents;
-  return { unpaidCents: earningsCents - coveredCents, availableCents: ledgerCents + unpostedCents, latestPaymentStatus: latest };
+  return ledgerBalanceOf({ ledgerCents, unposted, postedCents: postedEarnings.reduce((sum, month) => sum + month.cents, 0), coveredCents, latestPaymentStatus: latest });
+}
+
+/** `readLedgerBalance` from figures already read (the member summary reads them in one statement). */
+export function ledgerBalanceOf(parts: {
+  /** Σ of every ledger entry. */
+  ledgerCents: number;
+  unposted: readonly UnpostedMonth[];
+  /** Σ of the posted earnings entries (earnings + adjustments). */
+  postedCents: number;
+  /** Σ gross of the payments that still cover earnings. */
+  coveredCents: number;
+  latestPaymentStatus: PaymentStatus | null;
+}): LedgerBalance {
+  const unpostedCents = parts.unposted.reduce((sum, month) => sum + month.deltaCents, 0);
+  const earningsCents = parts.postedCents + unpostedCents;
+  return { unpaidCents: earningsCents - parts.coveredCents, availableCents: parts.ledgerCents + unpostedCents, latestPaymentStatus: parts.latestPaymentStatus };
 }
 
 /**
