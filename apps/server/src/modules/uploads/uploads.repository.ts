@@ -250,6 +250,62 @@ export async function writeMonthRows(
 }
 
 /**
+ * Blocks other writers of `creator_months` (another import, a creator's delete cascading) until
+ * the transaction ends; readers go on. Taken first in the commit, so the month read next stays
+ * what the commit's difference is computed against.
+ */
+export async function lockMonthRows(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table ${creatorMonths} in share row exclusive mode`);
+}
+
+/** What a month row holds besides its creator, upload and time: compared to skip unchanged rows. */
+export interface StoredMonthRow {
+  diamonds: number;
+  validDays: number;
+  liveSeconds: number;
+  matches: number;
+  /** Epoch milliseconds, fractional when the time has microseconds. */
+  lastLiveAtMs: number | null;
+  achievedBps: number;
+  requirementState: string | null;
+}
+
+/** The month's rows by creator id (JSON chunks, see listCreatorsByUsername). Call it after lockMonthRows. */
+export async function listStoredMonthRows(tx: Executor, period: string): Promise<Map<string, StoredMonthRow>> {
+  const rows = await jsonRows<[string, number, number, number, number, number | null, number, string | null]>(
+    tx,
+    sql`select json_build_array(creator_id, diamonds, valid_days, live_seconds, matches, (extract(epoch from last_live_at) * 1000)::float8, achieved_bps, requirement_state) as r
+      from ${creatorMonths} where ${creatorMonths.period} = ${period}`,
+  );
+  const byCreator = new Map<string, StoredMonthRow>();
+  for (const [creatorId, diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState] of rows) {
+    byCreator.set(creatorId, { diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState });
+  }
+  return byCreator;
+}
+
+/** True when writing `row` would leave `stored` as it is (upload id and time aside). */
+export function sameMonthRow(stored: StoredMonthRow, row: MonthRowInput): boolean {
+  return (
+    stored.diamonds === row.diamonds &&
+    stored.validDays === row.validDays &&
+    stored.liveSeconds === row.liveSeconds &&
+    stored.matches === row.matches &&
+    stored.lastLiveAtMs === (row.lastLiveAt ? row.lastLiveAt.getTime() : null) &&
+    stored.achievedBps === row.achievedBps &&
+    stored.requirementState === row.requirementState
+  );
+}
+
+/** Deletes the month rows of `creatorIds` (one array parameter per batch). */
+export async function deleteMonthRowsOf(tx: Executor, period: string, creatorIds: readonly string[]): Promise<void> {
+  for (let start = 0; start < creatorIds.length; start += MONTH_INSERT_BATCH) {
+    const batch = creatorIds.slice(start, start + MONTH_INSERT_BATCH);
+    await tx.execute(sql`delete from ${creatorMonths} where ${creatorMonths.period} = ${period} and ${creatorMonths.creatorId} = any(${sql.param(batch)}::uuid[])`);
+  }
+}
+
+/**
  * Fresh planner statistics for the month's recompute, which joins the 100,000 rows just written
  * with `creators` and `users`. PGlite runs no autovacuum, so without this its tables keep no
  * statistics at all: the planner then takes the month for a couple of rows and joins them with

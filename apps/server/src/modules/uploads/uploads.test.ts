@@ -128,6 +128,27 @@ describe('earnings upload API', () => {
     expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(2);
   });
 
+  it('a re-import writes only the difference: an unchanged row keeps the upload that wrote it, the month ends as the file', async () => {
+    const first = (await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 200, 5, 10], ['b.one', 300, 5, 10], ['quiet.one', 0]]), asOf: AS_OF })).body.data as Report;
+    const second = await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 250, 5, 10], ['quiet.one', 0]]), asOf: AS_OF });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const report = second.body.data as Report;
+    expect(report.counts).toMatchObject({ new: 0, changed: 1, unchanged: 2 });
+    expect(await monthOf('a.one')).toMatchObject({ diamonds: 100, uploadId: first.uploadId });
+    expect(await monthOf('a.two')).toMatchObject({ diamonds: 250, uploadId: report.uploadId });
+    expect(await monthOf('b.one')).toBeNull();
+    expect(await monthOf('quiet.one')).toMatchObject({ diamonds: 0, state: 'atRisk', uploadId: first.uploadId });
+    expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(3);
+    expect(await earningsOf(memberA)).toEqual({ diamonds: 350, earningsCents: expect.any(Number), rateBps: expect.any(Number) });
+    expect(await earningsOf(memberB)).toBeNull();
+
+    // The same figures later in the month: the state is computed anew, so the row is written again.
+    const later = (await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 250, 5, 10], ['quiet.one', 0], ['b.one', 300, 5, 10]]), asOf: '2026-09-28' })).body.data as Report;
+    expect(await monthOf('quiet.one')).toMatchObject({ diamonds: 0, state: 'failing', uploadId: later.uploadId });
+    expect(await monthOf('b.one')).toMatchObject({ diamonds: 300, uploadId: later.uploadId });
+    expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(4);
+  });
+
   it('a dry run answers 200 with the report and writes nothing', async () => {
     await upload({ data: backstageCsv([['a.one', 100]]), asOf: AS_OF });
     const before = await snapshot();
