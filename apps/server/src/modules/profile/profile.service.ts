@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
-import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { toCreator } from '../creators/creators.service.ts';
 import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';

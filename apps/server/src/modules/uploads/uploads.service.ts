@@ -7,7 +7,9 @@ import {
   type UploadReport,
 } from '@agency/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { endOfIsoDate, recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { notifySystemEach } from '../notifications/notifications.repository.ts';
@@ -22,6 +24,7 @@ import {
   listCreatorsByUsername,
   listMonthFigures,
   listSampleRows,
+  findUploadRow,
   listUploadRows,
   MONTH_INSERT_BATCH,
   refreshMonthStatistics,
@@ -47,6 +50,8 @@ export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; co
 export interface UploadsDeps {
   db: Database;
   clock: Clock;
+  /** Where the original file of each committed import is kept (`uploads/<uuid>.xlsx|csv`). */
+  storage: FileStorage;
   /** Tests only: abort the commit once this many month rows were inserted (proves the rollback). */
   failAfterInsertedRows?: number;
   /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */
@@ -92,11 +97,31 @@ async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: s
 }
 
 export function createUploadsService(deps: UploadsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, storage } = deps;
 
-  async function commit(actor: Actor, input: UploadInput, plan: ReturnType<typeof planUpload>, period: string): Promise<string> {
+  async function commit(actor: Actor, input: UploadInput, plan: ReturnType<typeof planUpload>, period: string, format: 'xlsx' | 'csv'): Promise<string> {
     const now = clock.now();
     const uploadId = randomUUID();
+    // The file first: if it cannot be stored (a full disk answers STORAGE_FULL) nothing is imported;
+    // if the import fails the stored file is removed, so the history and the files always agree.
+    const fileKey = createStorageKey('uploads', format);
+    await storage.put(fileKey, input.data);
+    try {
+      await writeImport(actor, input, plan, period, { uploadId, fileKey, now });
+    } catch (error) {
+      await storage.delete(fileKey).catch(() => undefined);
+      throw error;
+    }
+    return uploadId;
+  }
+
+  async function writeImport(
+    actor: Actor,
+    input: UploadInput,
+    plan: ReturnType<typeof planUpload>,
+    period: string,
+    { uploadId, fileKey, now }: { uploadId: string; fileKey: string; now: Date },
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const created = plan.toCreate.length > 0 ? await insertUploadCreators(tx, plan.toCreate, now) : new Map<string, string>();
       await deleteMonth(tx, period);
@@ -124,6 +149,7 @@ export function createUploadsService(deps: UploadsDeps) {
         fileName,
         sizeBytes: input.data.length,
         sha256,
+        fileKey,
         period,
         asOf: input.asOf,
         rows: report.rows,
@@ -144,7 +170,6 @@ export function createUploadsService(deps: UploadsDeps) {
         at: now,
       });
     });
-    return uploadId;
   }
 
   return {
@@ -179,7 +204,7 @@ export function createUploadsService(deps: UploadsDeps) {
       });
       if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
       if (input.dryRun) return { ok: true, report: plan.report };
-      const uploadId = await commit(actor, input, plan, period);
+      const uploadId = await commit(actor, input, plan, period, parsed.format);
       return { ok: true, report: { ...plan.report, uploadId } };
     },
 
@@ -197,6 +222,7 @@ export function createUploadsService(deps: UploadsDeps) {
           skipped: upload.skipped,
           missing: upload.missing,
           sizeBytes: upload.sizeBytes,
+          hasFile: upload.fileKey !== null,
           uploadedBy: upload.uploadedBy && firstName !== null ? { uid: upload.uploadedBy, firstName, lastName: lastName ?? '' } : null,
           createdAt: upload.createdAt.toISOString(),
         })),
@@ -204,6 +230,15 @@ export function createUploadsService(deps: UploadsDeps) {
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /** The original file of a committed import; 404 when the import kept none or it is gone. */
+    async readUploadFile(uploadId: string): Promise<{ fileName: string; contentType: string; data: Buffer }> {
+      const row = await findUploadRow(db, uploadId);
+      if (!row?.fileKey) throw new AppError('NOT_FOUND');
+      const data = await storage.get(row.fileKey);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { fileName: row.fileName, contentType: contentTypeOfKey(row.fileKey), data };
     },
 
     /** The admin's template: this month's figures of the active creators, as the backstage exports them. */
