@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +146,25 @@ describe('S3 objects', () => {
     expect(head.ContentType).toBe('application/pdf');
     const headCsv = await server.client.send(new HeadObjectCommand({ Bucket: 'agency-types', Key: `prod/portal/${csv}` }));
     expect(headCsv.ContentType).toMatch(/^text\/csv/);
+  });
+
+  it('a full S3-compatible server (507, as MinIO answers) becomes STORAGE_FULL', async () => {
+    const full = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(507, { 'content-type': 'application/xml' });
+        response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>XMinioStorageFull</Code><Message>Storage backend has reached its minimum free drive threshold.</Message></Error>');
+      });
+    });
+    await new Promise<void>((resolve) => full.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = full.address() as AddressInfo;
+      const storage = createS3Storage({ bucket: 'agency-full', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, ...S3_TEST_CREDENTIALS });
+      const failure = await storage.put(createStorageKey('invoices', 'pdf'), Buffer.from('%PDF-1.4')).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ name: 'AppError', code: 'STORAGE_FULL', statusCode: 507 });
+    } finally {
+      await new Promise((resolve) => full.close(resolve));
+    }
   });
 
   it('a missing bucket is an error, not an empty store', async () => {
