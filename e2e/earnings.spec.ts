@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -82,6 +82,12 @@ test('an admin uploads the backstage export with a dry run, and the member sees 
   await page.getByRole('button', { name: 'Replace figures' }).click();
   await expect(page.getByText('File upload successfully')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'creator-data.xlsx' })).toBeVisible();
+  // The original file was kept: the history downloads it byte for byte under its own name.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download creator-data.xlsx' }).first().click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('creator-data.xlsx');
+  expect(readFileSync(await download.path()).equals(readFileSync(file))).toBe(true);
 
   // ---- the member: the new figures and the chart, in Turkish (the default) ----
   await page.evaluate(() => localStorage.clear());

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
@@ -7,7 +6,7 @@ import { migrateDatabase, STARTUP_LOCK } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLoggerOptions } from './lib/logger.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { createStorageFromEnv, type FileStorage } from './lib/storage/index.ts';
 import { activityAdminRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications/applications.routes.ts';
@@ -74,6 +73,8 @@ export interface BuildAppOptions {
   rateLimitKeyPrefix?: string;
   /** Replaces the SMS/e-mail providers chosen from `env`. */
   messaging?: Messaging;
+  /** Replaces the file storage chosen from `env` (tests: a store that fails like a full disk). */
+  storage?: FileStorage;
 }
 
 export interface RegisteredRoute {
@@ -141,8 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn('the outbox provider delivers no SMS or e-mail: configure SMS_PROVIDER=http and MAIL_PROVIDER=smtp');
   }
   const health = createHealthService({ database });
-  // Uploaded pictures (avatars, logo): a local folder; S3-compatible storage can implement FileStorage.
-  const storage = createLocalStorage(join(env.DATA_DIR, 'uploads'));
+  // Uploaded files (pictures, invoices, earnings files): DATA_DIR/uploads, or S3 when S3_BUCKET is set.
+  const storage = options.storage ?? createStorageFromEnv(env).storage;
   const settings = createSettingsService({ db, clock, storage });
   const profile = createProfileService({ db, clock, storage, publicUrl: env.PUBLIC_URL });
   const bank = createBankService({ db, clock });
@@ -164,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });
   const databaseExports = createExportsService({ db, clock });
-  const uploads = createUploadsService({ db, clock });
+  const uploads = createUploadsService({ db, clock, storage });
   const dashboard = createDashboardService({ db, clock });
   const earnings = createEarningsService({ db, clock });
   const payments = createPaymentsService({ db, clock });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
@@ -15,6 +15,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { outboxMessages, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { FileStorage } from '../src/lib/storage/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { RateLimitOptions } from '../src/plugins/rate-limit.ts';
 import type { Messaging } from '../src/modules/messaging/messaging.types.ts';
@@ -41,6 +42,8 @@ export const TEST_APP_SECRET = 'test-app-secret-test-app-secret-0123456789';
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
+    // Stored files of a test go to a fresh temp folder, never to the working copy's ./data.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'agency-test-data-')),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_SECRET: TEST_APP_SECRET,
@@ -151,6 +154,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   rateLimits?: Partial<RateLimitOptions>;
   messaging?: Messaging;
+  /** Replaces the file storage chosen from the env (e.g. one that fails like a full disk). */
+  storage?: FileStorage;
 }
 
 export interface TestApp {
@@ -176,6 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Route tests send many sign-in calls from one address; the limiter has its own test.
       rateLimits: { authPerMinute: 1000, ...options.rateLimits },
       ...(options.messaging ? { messaging: options.messaging } : {}),
+      ...(options.storage ? { storage: options.storage } : {}),
     });
     await app.ready();
     return {

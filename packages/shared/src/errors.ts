@@ -15,6 +15,7 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable' },
+  STORAGE_FULL: { status: 507, message: 'The file could not be saved: the storage is full. Nothing was changed; please try again later or tell the administrator' },
 
   // sign-in and codes
   OTP_INVALID: { status: 400, message: 'Invalid otp try again' },

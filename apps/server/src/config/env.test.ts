@@ -82,4 +82,32 @@ describe('paths', () => {
     expect(MIGRATIONS_DIR).toBe(join(SERVER_ROOT, 'src', 'db', 'migrations'));
     expect(DEFAULT_WEB_DIST_DIR).toBe(resolve(SERVER_ROOT, '..', 'web', 'dist'));
   });
+
+  it('reads the S3 settings: off by default, defaults for region and path style, checked combinations', () => {
+    const local = loadEnv({});
+    expect(local.S3_BUCKET).toBeUndefined();
+    expect(local.S3_REGION).toBe('us-east-1');
+    expect(local.S3_FORCE_PATH_STYLE).toBe(false);
+    const s3 = loadEnv({
+      S3_BUCKET: 'agency-files',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'prod/portal',
+    });
+    expect(s3).toMatchObject({ S3_BUCKET: 'agency-files', S3_REGION: 'eu-central-1', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'prod/portal' });
+    expect(() => loadEnv({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadEnv({ S3_BUCKET: 'ab' })).toThrow(/S3_BUCKET/);
+    expect(() => loadEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET is required with S3_ENDPOINT/);
+    expect(() => loadEnv({ S3_BUCKET: 'agency-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => loadEnv({ S3_BUCKET: 'agency-files', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadEnv({ S3_BUCKET: 'agency-files', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    for (const prefix of ['../up', 'a/../b', '/abs', 'a//b', 'a b']) {
+      expect(() => loadEnv({ S3_BUCKET: 'agency-files', S3_PREFIX: prefix }), prefix).toThrow(/S3_PREFIX/);
+    }
+    // The secret never appears in the message.
+    expect(() => loadEnv({ S3_BUCKET: 'agency-files', S3_SECRET_ACCESS_KEY: 'very-secret-value' })).toThrow(/^(?![\s\S]*very-secret-value)/);
+  });
 });

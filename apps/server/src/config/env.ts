@@ -68,6 +68,26 @@ const rawEnvSchema = z.object({
   WEB_DIST_DIR: optionalText,
   /** API requests per minute and client address (the in-process flood guard); default 600. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /** Object storage: when set, uploaded files go to this S3 bucket instead of `${DATA_DIR}/uploads`. */
+  S3_BUCKET: optionalText.pipe(z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'not a valid bucket name').optional()),
+  /** Region of the bucket; default us-east-1. */
+  S3_REGION: optionalText.pipe(z.string().default('us-east-1')),
+  /** An S3-compatible server (MinIO, R2...), e.g. http://127.0.0.1:9000; AWS when unset. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  /** Access key; without it and the secret the SDK's default credential chain is used. */
+  S3_ACCESS_KEY_ID: optionalText,
+  /** Secret of S3_ACCESS_KEY_ID. */
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addresses (`endpoint/bucket/key`), which most S3-compatible servers need; default false. */
+  S3_FORCE_PATH_STYLE: optionalText.pipe(booleanText.default(false)),
+  /** Prepended to every object key (`<prefix>/avatars/...`), to share a bucket. */
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'letters, digits, . _ - and / between parts only')
+      .refine((value) => !value.split('/').some((part) => part === '.' || part === '..'), 'no . or .. parts')
+      .optional(),
+  ),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -93,6 +113,13 @@ const envSchema = rawEnvSchema
     }
     if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_HTTP_URL is required with SMS_PROVIDER=http' });
+    }
+    const s3Settings = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).filter((name) => raw[name] !== undefined);
+    if (!raw.S3_BUCKET && s3Settings.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `S3_BUCKET is required with ${s3Settings.join(', ')}` });
+    }
+    if ((raw.S3_ACCESS_KEY_ID === undefined) !== (raw.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
     }
     if (raw.MAIL_PROVIDER === 'smtp' && !raw.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required with MAIL_PROVIDER=smtp' });

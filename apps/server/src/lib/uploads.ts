@@ -44,3 +44,13 @@ export function sendImage(
     .header('cache-control', `${cache}, max-age=300`)
     .send(image.data);
 }
+
+/**
+ * `attachment` with a file name a browser shows as it was: an ASCII fallback (`filename`, quotes,
+ * backslashes and control characters replaced) and the exact UTF-8 name (`filename*`, RFC 5987).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\;%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,9 +1,19 @@
 import { ApiError } from './api-client.ts';
 import { readSession } from './session.ts';
 
-function fileNameOf(response: Response, fallback: string): string {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+/** The exact UTF-8 name (`filename*`) when the server sent one, else the plain `filename`. */
+export function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header)?.[1];
+  return plain ?? fallback;
 }
 
 /**

@@ -103,6 +103,8 @@ export const uploadHistoryItemSchema = z.object({
   skipped: z.number().int(),
   missing: z.number().int(),
   sizeBytes: z.number().int(),
+  /** The original file can be downloaded at `/api/admin/uploads/:id/file`. */
+  hasFile: z.boolean(),
   uploadedBy: memberRef.nullable(),
   createdAt: z.string(),
 });

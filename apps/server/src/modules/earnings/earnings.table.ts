@@ -68,6 +68,8 @@ export const uploads = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** sha-256 of the file, hex. */
     sha256: text('sha256').notNull(),
+    /** Storage key of the original file (`uploads/<uuid>.xlsx|csv`); null for imports made before files were kept. */
+    fileKey: text('file_key'),
     period: text('period').notNull(),
     asOf: date('as_of', { mode: 'string' }).notNull(),
     rows: integer('rows').notNull(),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { isDecodableImage } from '../../lib/images.ts';
-import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { InvoiceFileRow, PaymentRow } from '../payments/payments.table.ts';

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
-import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { toCreator } from '../creators/creators.service.ts';
 import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';
@@ -104,19 +104,25 @@ export function createProfileService(deps: ProfileDeps) {
       const key = createStorageKey('avatars', imageExtension(image.type));
       await storage.put(key, image.data);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        await updateUserFields(tx, userId, { avatarKey: key }, now);
-        await recordActivity(tx, {
-          actorId: userId,
-          action: 'profile.avatar',
-          entityType: 'user',
-          entityId: userId,
-          before: { avatar: user.avatarKey },
-          after: { avatar: key },
-          ip: context.ip,
-          at: now,
+      try {
+        await db.transaction(async (tx) => {
+          await updateUserFields(tx, userId, { avatarKey: key }, now);
+          await recordActivity(tx, {
+            actorId: userId,
+            action: 'profile.avatar',
+            entityType: 'user',
+            entityId: userId,
+            before: { avatar: user.avatarKey },
+            after: { avatar: key },
+            ip: context.ip,
+            at: now,
+          });
         });
-      });
+      } catch (error) {
+        // The stored picture and the database agree: no file without its row.
+        await storage.delete(key);
+        throw error;
+      }
       if (user.avatarKey) await storage.delete(user.avatarKey);
       return { avatarUrl: `/api/me/avatar?v=${encodeURIComponent(key.slice(8, 16))}` };
     },

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
-import { createStorageKey, type FileStorage } from '../../lib/storage.ts';
+import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
@@ -134,21 +134,28 @@ export function createSettingsService(deps: SettingsDeps) {
       const key = createStorageKey('logos', imageExtension(image.type));
       await deps.storage.put(key, image.data);
       const now = clock.now();
-      const { before, row } = await db.transaction(async (tx) => {
-        const previous = await getSettingsRow(tx);
-        const updated = await updateSettingsRow(tx, { logoKey: key }, now);
-        await recordActivity(tx, {
-          actorId: admin.id,
-          action: 'settings.logo',
-          entityType: 'settings',
-          entityId: '1',
-          before: { logo: previous.logoKey },
-          after: { logo: key },
-          ip: context.ip,
-          at: now,
+      const storage = deps.storage;
+      const { before, row } = await db
+        .transaction(async (tx) => {
+          const previous = await getSettingsRow(tx);
+          const updated = await updateSettingsRow(tx, { logoKey: key }, now);
+          await recordActivity(tx, {
+            actorId: admin.id,
+            action: 'settings.logo',
+            entityType: 'settings',
+            entityId: '1',
+            before: { logo: previous.logoKey },
+            after: { logo: key },
+            ip: context.ip,
+            at: now,
+          });
+          return { before: previous, row: updated };
+        })
+        .catch(async (error: unknown) => {
+          // The stored logo and the database agree: no file without its row.
+          await storage.delete(key);
+          throw error;
         });
-        return { before: previous, row: updated };
-      });
       if (before.logoKey) await deps.storage.delete(before.logoKey);
       return toAdminSettings(row);
     },

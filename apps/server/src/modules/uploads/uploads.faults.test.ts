@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@agency/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
+import { createLocalStorage } from '../../lib/storage/index.ts';
 import { activityLog, creatorMonths, creators, memberMonths, notifications, uploads } from '../../db/schema.ts';
 import { backstageCsv, backstageXlsx, buildZip, postUpload } from './uploads-test-support.ts';
 import { createUploadsService } from './uploads.service.ts';
@@ -132,18 +135,24 @@ describe('earnings upload: refused files change nothing', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('an import aborted late in its transaction (after the month rows were written) leaves the database as before', async () => {
+  it('an import aborted late in its transaction (after the month rows were written) leaves the database as before and removes its stored file', async () => {
     const before = await snapshot();
-    const faulty = createUploadsService({ db: t.db, clock: t.clock, failAfterInsertedRows: 4, monthInsertBatch: 2 });
+    const root = mkdtempSync(join(tmpdir(), 'agency-upload-fault-'));
+    const storage = createLocalStorage(root);
+    const faulty = createUploadsService({ db: t.db, clock: t.clock, storage, failAfterInsertedRows: 4, monthInsertBatch: 2 });
     const data = backstageCsv([['star.one', 9], ['dance_vibes', 9], ['music.nights', 9], ['chef_ali', 9], ['a.one', 9], ['brand.new', 9]]);
     await expect(
       faulty.importFile({ id: adminId, ip: '127.0.0.1' }, { fileName: 'late.csv', data, asOf: AS_OF, dryRun: false, createUnknown: true }),
     ).rejects.toThrow(/injected fault after 4 month rows/);
     expect(await snapshot()).toBe(before);
+    expect(readdirSync(join(root, 'uploads'))).toEqual([]);
 
-    // The same service without the fault commits the same file.
-    const healthy = createUploadsService({ db: t.db, clock: t.clock, monthInsertBatch: 2 });
+    // The same service without the fault commits the same file, and keeps it.
+    const healthy = createUploadsService({ db: t.db, clock: t.clock, storage, monthInsertBatch: 2 });
     const outcome = await healthy.importFile({ id: adminId, ip: '127.0.0.1' }, { fileName: 'late.csv', data, asOf: AS_OF, dryRun: false, createUnknown: true });
     expect(outcome).toMatchObject({ ok: true, report: { imported: 6, created: 1 } });
+    const stored = readdirSync(join(root, 'uploads'));
+    expect(stored).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.csv$/)]);
+    expect(readFileSync(join(root, 'uploads', stored[0]!)).equals(data)).toBe(true);
   });
 });

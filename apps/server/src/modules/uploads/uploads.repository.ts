@@ -322,6 +322,11 @@ export async function insertUploadRow(db: Executor, values: typeof uploads.$infe
   await db.insert(uploads).values(values);
 }
 
+export async function findUploadRow(db: Executor, id: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function listUploadRows(db: Executor, filter: { period?: string | undefined }, page: { limit: number; offset: number }) {
   const where = filter.period ? eq(uploads.period, filter.period) : undefined;
   const [total] = await db.select({ value: count() }).from(uploads).where(where);

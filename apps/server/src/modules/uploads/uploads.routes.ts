@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   ERRORS,
+  idParamSchema,
   listResponseSchema,
   UPLOAD_MAX_BYTES,
   uploadFieldsSchema,
@@ -12,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentDisposition } from '../../lib/uploads.ts';
 import { dataEnvelope, errorEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { requirePermission } from '../../plugins/permissions.ts';
@@ -116,6 +118,28 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService
       },
     },
     async (request) => ok(await uploads.listUploads(request.query)),
+  );
+
+  app.get(
+    '/uploads/:id/file',
+    {
+      preHandler: requirePermission('uploads:write:any'),
+      schema: {
+        tags: TAGS,
+        summary: 'The original file of a committed import, as an attachment under its uploaded name (404 for imports that kept none)',
+        params: idParamSchema,
+        produces: [XLSX_TYPE, 'text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const file = await uploads.readUploadFile(request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
   );
 
   app.get(

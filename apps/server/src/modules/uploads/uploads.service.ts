@@ -7,7 +7,9 @@ import {
   type UploadReport,
 } from '@agency/shared';
 import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { endOfIsoDate, recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { notifySystemEach } from '../notifications/notifications.repository.ts';
@@ -23,6 +25,7 @@ import {
   listCreatorsByUsername,
   listMonthFigures,
   listSampleRows,
+  findUploadRow,
   listUploadRows,
   MONTH_INSERT_BATCH,
   listStoredMonthRows,
@@ -51,6 +54,8 @@ export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; co
 export interface UploadsDeps {
   db: Database;
   clock: Clock;
+  /** Where the original file of each committed import is kept (`uploads/<uuid>.xlsx|csv`). */
+  storage: FileStorage;
   /** Tests only: abort the commit once this many month rows were inserted (proves the rollback). */
   failAfterInsertedRows?: number;
   /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */
@@ -96,7 +101,7 @@ async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: s
 }
 
 export function createUploadsService(deps: UploadsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, storage } = deps;
 
   /**
    * Parses the file and plans the import. Its own function so that the parsed file, the creators
@@ -104,7 +109,7 @@ export function createUploadsService(deps: UploadsDeps) {
    * stay alive until it returns, and the commit takes seconds). Its effect on the peak RSS was not
    * measurable apart on the busy bench machine.
    */
-  async function readAndPlan(input: UploadInput, period: string): Promise<{ ok: true; plan: UploadPlan; replacing: boolean } | { ok: false; code: UploadFileErrorCode; report: UploadReport }> {
+  async function readAndPlan(input: UploadInput, period: string): Promise<{ ok: true; plan: UploadPlan; replacing: boolean; format: 'xlsx' | 'csv' } | { ok: false; code: UploadFileErrorCode; report: UploadReport }> {
     // The month's figures and the creators do not depend on the file: read them while it is
     // parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
     const context = Promise.all([listCreatorsByUsername(db), listMonthFigures(db, period)]);
@@ -128,7 +133,7 @@ export function createUploadsService(deps: UploadsDeps) {
       creators,
       before,
     });
-    return { ok: true, plan, replacing: before.length > 0 };
+    return { ok: true, plan, replacing: before.length > 0, format: parsed.format };
   }
 
   /**
@@ -140,9 +145,29 @@ export function createUploadsService(deps: UploadsDeps) {
    * it is (its upload id and time stay those of the upload that last changed it). Either way the
    * month ends as exactly the file's rows.
    */
-  async function commit(actor: Actor, input: UploadInput, plan: UploadPlan, period: string, replacing: boolean, sha256: string): Promise<string> {
+  async function commit(actor: Actor, input: UploadInput, plan: UploadPlan, period: string, options: { replacing: boolean; sha256: string; format: 'xlsx' | 'csv' }): Promise<string> {
     const now = clock.now();
     const uploadId = randomUUID();
+    // The file first: if it cannot be stored (a full disk answers STORAGE_FULL) nothing is imported;
+    // if the import fails the stored file is removed, so the history and the files always agree.
+    const fileKey = createStorageKey('uploads', options.format);
+    await storage.put(fileKey, input.data);
+    try {
+      await writeImport(actor, input, plan, period, { uploadId, fileKey, now, replacing: options.replacing, sha256: options.sha256 });
+    } catch (error) {
+      await storage.delete(fileKey).catch(() => undefined);
+      throw error;
+    }
+    return uploadId;
+  }
+
+  async function writeImport(
+    actor: Actor,
+    input: UploadInput,
+    plan: UploadPlan,
+    period: string,
+    { uploadId, fileKey, now, replacing, sha256 }: { uploadId: string; fileKey: string; now: Date; replacing: boolean; sha256: string },
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       await lockMonthRows(tx);
       const created = plan.toCreate.length > 0 ? await insertUploadCreators(tx, plan.toCreate, now) : new Map<string, string>();
@@ -189,6 +214,7 @@ export function createUploadsService(deps: UploadsDeps) {
         fileName,
         sizeBytes: input.data.length,
         sha256,
+        fileKey,
         period,
         asOf: input.asOf,
         rows: report.rows,
@@ -209,7 +235,6 @@ export function createUploadsService(deps: UploadsDeps) {
         at: now,
       });
     });
-    return uploadId;
   }
 
   return {
@@ -225,7 +250,7 @@ export function createUploadsService(deps: UploadsDeps) {
       if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
       if (input.dryRun) return { ok: true, report: plan.report };
       const sha256 = createHash('sha256').update(input.data).digest('hex');
-      const uploadId = await commit(actor, input, plan, period, replacing, sha256);
+      const uploadId = await commit(actor, input, plan, period, { replacing, sha256, format: planned.format });
       return { ok: true, report: { ...plan.report, uploadId } };
     },
 
@@ -243,6 +268,7 @@ export function createUploadsService(deps: UploadsDeps) {
           skipped: upload.skipped,
           missing: upload.missing,
           sizeBytes: upload.sizeBytes,
+          hasFile: upload.fileKey !== null,
           uploadedBy: upload.uploadedBy && firstName !== null ? { uid: upload.uploadedBy, firstName, lastName: lastName ?? '' } : null,
           createdAt: upload.createdAt.toISOString(),
         })),
@@ -250,6 +276,15 @@ export function createUploadsService(deps: UploadsDeps) {
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /** The original file of a committed import; 404 when the import kept none or it is gone. */
+    async readUploadFile(uploadId: string): Promise<{ fileName: string; contentType: string; data: Buffer }> {
+      const row = await findUploadRow(db, uploadId);
+      if (!row?.fileKey) throw new AppError('NOT_FOUND');
+      const data = await storage.get(row.fileKey);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { fileName: row.fileName, contentType: contentTypeOfKey(row.fileKey), data };
     },
 
     /** The admin's template: this month's figures of the active creators, as the backstage exports them. */

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import UploadsPage from './uploads-page.tsx';
@@ -28,14 +28,17 @@ function report(overrides: Record<string, unknown> = {}) {
 }
 
 /** A fake server; `answers` are the POST answers in order. */
-function fakeServer(answers: { status: number; body: unknown }[]) {
+function fakeServer(answers: { status: number; body: unknown }[], history: unknown[] = []) {
   const posts: FormData[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (url.startsWith('/api/admin/uploads?')) return json(200, { error: false, data: { items: [], total: 0, page: 1, pageSize: 10 } });
+      if (url.startsWith('/api/admin/uploads?')) return json(200, { error: false, data: { items: history, total: history.length, page: 1, pageSize: 10 } });
+      if (/^\/api\/admin\/uploads\/[^/]+\/file$/.test(url)) {
+        return new Response('a,b\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="Eyl_l.csv"; filename*=UTF-8''Eyl%C3%BCl.csv` } });
+      }
       if (url === '/api/admin/uploads' && init?.method === 'POST') {
         posts.push(init.body as FormData);
         const answer = answers.shift()!;
@@ -108,5 +111,46 @@ describe('uploads page (/app/mydesk/uploadFile)', () => {
     expect(await screen.findByText('Not a number: "lots"')).toBeTruthy();
     expect(screen.getByText('The file has errors; nothing was imported.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says the storage is full when the import answers 507 STORAGE_FULL', async () => {
+    fakeServer([
+      { status: 200, body: { error: false, data: report() } },
+      { status: 507, body: { error: true, code: 'STORAGE_FULL', message: 'The file could not be saved: the storage is full.' } },
+    ]);
+    const { container } = renderWithProviders(<Suspense fallback={null}><UploadsPage /></Suspense>);
+    await chooseFile(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/the storage is full\. Nothing was changed/)).toBeTruthy();
+  });
+
+  it('offers the original file of an upload that kept one as a download under its own name', async () => {
+    const item = (id: string, fileName: string, hasFile: boolean) => ({
+      id, fileName, hasFile, period: '2026-09', asOf: '2026-09-16', rows: 1, imported: 1, created: 0, skipped: 0, missing: 0, sizeBytes: 4,
+      uploadedBy: null, createdAt: '2026-09-16T10:00:00.000Z',
+    });
+    fakeServer([], [item('u-new', 'Eylül.csv', true), item('u-old', 'old.csv', false)]);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    // jsdom has no object URLs: these two are put back below.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      vi.restoreAllMocks();
+    });
+    renderWithProviders(<Suspense fallback={null}><UploadsPage /></Suspense>);
+    const button = await screen.findByRole('button', { name: 'Download Eylül.csv' });
+    expect(screen.getByText('old.csv')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download old.csv' })).toBeNull();
+    fireEvent.click(button);
+    await waitFor(() => expect(clicked).toEqual(['Eylül.csv']));
+    expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input) === '/api/admin/uploads/u-new/file')).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconFileCheck, IconUpload } from '@tabler/icons-react';
 import type { UploadReport } from '@agency/shared';
 import { useTranslation } from 'react-i18next';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { downloadSample, UploadRefusedError, useUpload, useUploadHistory } from './uploads-api.ts';
@@ -178,7 +179,24 @@ function UploadHistory() {
                 <Table.Tr key={item.id}>
                   <Table.Td>{format.dateTime(item.createdAt)}</Table.Td>
                   <Table.Td>{item.uploadedBy ? `${item.uploadedBy.firstName} ${item.uploadedBy.lastName}` : '—'}</Table.Td>
-                  <Table.Td>{item.fileName}</Table.Td>
+                  <Table.Td>
+                    {item.hasFile ? (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        aria-label={t('history.download', { name: item.fileName })}
+                        onClick={() => downloadFile(`/admin/uploads/${item.id}/file`, item.fileName).catch(notifyError)}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          <IconDownload size={14} aria-hidden />
+                          {item.fileName}
+                        </Group>
+                      </Anchor>
+                    ) : (
+                      item.fileName
+                    )}
+                  </Table.Td>
                   <Table.Td>{item.period}</Table.Td>
                   <Table.Td>{format.date(item.asOf)}</Table.Td>
                   <Table.Td>{format.number(item.imported)}</Table.Td>
