@@ -185,6 +185,17 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/admin/uploads': { access: 'admin', ok: 200 },
   'GET /api/admin/uploads/sample.xlsx': { access: 'admin', ok: 200 },
+  'GET /api/admin/uploads/:id/file': {
+    access: 'admin',
+    ok: 200,
+    // A committed import (a month no other case reads) keeps its file: download that one.
+    request: async (fx) => {
+      const { payload, headers } = uploadBody({ name: 'kept.csv', data: backstageCsv([['a_only_creator', 1000, 1, 2]]), asOf: '2020-01-15', dryRun: false });
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload, headers: { ...headers, accesstoken: fx.admin.token } });
+      const uploadId = (response.json() as { data: { uploadId: string } }).data.uploadId;
+      return { url: `/api/admin/uploads/${uploadId}/file` };
+    },
+  },
   'GET /api/admin/dashboard': { access: 'admin', ok: 200 },
   'GET /api/admin/finance': { access: 'admin', ok: 200 },
   'GET /api/admin/payments': { access: 'admin', ok: 200 },
