@@ -21,6 +21,9 @@
 // to the hello-world; the core count, Node and PostgreSQL versions, and whether the targets are
 // met (member summary >= 25 % of the hello-world per instance; 3 instances >= 2x one instance
 // where the cores allow: at least 4). Any error or non-2xx answer fails the run (exit code 1).
+// - Rate-limit counters: in Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379), which docs/
+//   deploy.md calls cheaper per request (docs/decisions/009); BENCH_REDIS_URL=off counts them in PostgreSQL
+//   (one upsert per request, the default without REDIS_URL). The header line says which.
 // Runs the seed's TypeScript through tsx (`node --import tsx`); the servers run the built bundle.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -38,6 +41,7 @@ import { sessions, users } from '../apps/server/src/db/schema.ts';
 import { CREATORS, MEMBERS, MONTHS, seedAgency } from './seed-agency.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REDIS_URL = process.env.BENCH_REDIS_URL === 'off' ? null : process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/server.js');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -254,6 +258,7 @@ async function main() {
       PUBLIC_URL: 'https://portal.bench.example',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: emptyWeb,
+      ...(REDIS_URL ? { REDIS_URL } : {}),
     };
     const cases = [
       ['member summary', '/api/me/summary', memberToken],
@@ -264,7 +269,8 @@ async function main() {
     ];
     console.log(
       `cores ${CORES} (os.availableParallelism), Node ${process.version}, PostgreSQL ${postgresVersion}; ` +
-        `autocannon ${CONNECTIONS} connections per instance, ${WARMUP} s warm-up + ${DURATION} s measured per case\n`,
+        `autocannon ${CONNECTIONS} connections per instance, ${WARMUP} s warm-up + ${DURATION} s measured per case; ` +
+        `rate-limit counters in ${REDIS_URL ? `Redis (${REDIS_URL})` : 'PostgreSQL (BENCH_REDIS_URL=off)'}\n`,
     );
 
     // The yardstick, in the same run with the same settings.
