@@ -94,6 +94,41 @@ describe('the web app', () => {
   });
 });
 
+describe('the web app with the prerendered landing page', () => {
+  let dist: string;
+  let t: TestApp;
+  const landing = '<!doctype html><title>Portal</title><div id="root" data-prerendered="tr"><main>Ajansa katıl</main></div>';
+  const shell = '<!doctype html><title>Portal</title><div id="root"></div>';
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'agency-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), landing);
+    writeFileSync(join(dist, 'app.html'), shell);
+    writeFileSync(join(dist, 'app.html.gz'), gzipSync(shell));
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers / with the landing page and every other client route with the empty shell (compressed too)', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/?ref=abc' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toBe(landing);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/kayit', '/app/mydesk/users?tab=2', '/app']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    const gzip = await t.app.inject({ method: 'GET', url: '/app/mydesk/users', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(shell);
+  });
+});
+
 describe('the per-address request limit', () => {
   let dist: string;
   let t: TestApp;

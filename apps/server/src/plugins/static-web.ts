@@ -18,11 +18,15 @@ function isApiPath(url: string): boolean {
 /**
  * Serves the built web app, brotli or gzip compressed when the build wrote those files and the
  * browser accepts them. Hashed files under /assets are cached for a year; index.html is
- * always revalidated. Any other GET that is not a file and not /api answers index.html, so the
- * browser router can handle the path. Unknown /api paths answer the JSON 404 envelope.
+ * always revalidated. `/` answers index.html (the prerendered landing page); any other GET that is
+ * not a file and not /api answers the shell app.html, so the browser router can handle the path. Unknown /api paths answer the JSON 404 envelope.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
   const built = existsSync(join(webDistDir, 'index.html'));
+  // The build prerenders the landing page into index.html and keeps the empty shell as app.html
+  // (docs/decisions/013): `/` gets the landing page, every other path the shell, so a signed-in
+  // page never shows the landing page before its script runs. Older builds have index.html only.
+  const shell = existsSync(join(webDistDir, 'app.html')) ? 'app.html' : 'index.html';
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -43,9 +47,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     app.log.warn({ webDistDir }, 'web app is not built; serving a placeholder page');
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  const sendApp = (reply: FastifyReply, path: string) => {
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : shell);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -54,6 +58,6 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 'ROUTE_NOT_FOUND');
     // A missing file with an extension (an old hashed asset) is a real 404, not the app shell.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendApp(reply);
+    return sendApp(reply, path);
   });
 }

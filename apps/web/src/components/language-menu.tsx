@@ -2,6 +2,7 @@ import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_NAMES, isLocale } from '@agency/shared';
 import { changeLanguage, currentLocale } from '../lib/i18n.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import classes from './language-menu.module.css';
 
 /**
@@ -13,6 +14,8 @@ export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'whi
   // useTranslation re-renders this when the language changes.
   const { t } = useTranslation('common');
   const locale = currentLocale();
+  // On the prerendered landing page a choice made before hydration would be lost: wait for it.
+  const hydrated = useHydrated();
   return (
     <span className={classes.root} data-variant={variant}>
       <IconLanguage size={18} aria-hidden />
@@ -23,6 +26,7 @@ export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'whi
       <select
         className={classes.select}
         value={locale}
+        disabled={!hydrated}
         aria-label={t('language.choose')}
         onChange={(event) => {
           if (isLocale(event.target.value)) void changeLanguage(event.target.value);

@@ -52,6 +52,11 @@ const RETRIES = 2;
  * after a failure. The cache is dropped once nothing shows the settings any more.
  */
 let result: PublicSettingsResult = createResult({ status: 'pending', fetching: false });
+/**
+ * What the prerendered landing page (built without the settings) shows, and so what hydration
+ * renders first; React then re-renders with the current answer.
+ */
+const PRERENDERED_RESULT = result;
 let inFlight: Promise<void> | null = null;
 let fetchedAt = 0;
 let subscribers = 0;
@@ -142,7 +147,7 @@ function subscribe(listener: () => void): () => void {
  * Page furniture, not a screen's data: it does not run the top progress bar.
  */
 export function usePublicSettings(): PublicSettingsResult {
-  const current = useSyncExternalStore(subscribe, () => result, () => result);
+  const current = useSyncExternalStore(subscribe, () => result, () => PRERENDERED_RESULT);
   useEffect(() => {
     prefetchPublicSettings();
   }, []);

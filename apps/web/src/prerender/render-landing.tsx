@@ -1,0 +1,29 @@
+import { renderToString } from 'react-dom/server';
+import { UNSAFE_createMemoryHistory } from 'react-router';
+import { AppRoot } from '../app/app-root.tsx';
+import { createAppRouter } from '../app/router.tsx';
+import i18next, { i18nReady } from '../lib/i18n.ts';
+
+export { PRERENDERED_ATTRIBUTE } from './prerendered.ts';
+
+/**
+ * Renders `/` for a visitor (no session) in the default language, once the landing page's code and
+ * translations are loaded (the route's own `handle.load`), to the HTML that goes into #root of
+ * dist/index.html (scripts/prerender-landing.mjs). The agency's settings are not known at build
+ * time: the page renders as while they load, exactly what the browser renders when it hydrates.
+ */
+export async function renderLanding(): Promise<{ html: string; language: string }> {
+  await i18nReady;
+  const router = createAppRouter(undefined, UNSAFE_createMemoryHistory({ initialEntries: ['/'], v5Compat: true }));
+  await new Promise<void>((resolve) => {
+    if (router.getState().committed) return resolve();
+    const unsubscribe = router.subscribe(() => {
+      if (!router.getState().committed) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  const failure = router.getState().committed?.failure;
+  if (failure) throw new Error(`the landing page could not load: ${String(failure.error)}`);
+  return { html: renderToString(<AppRoot router={router} />), language: i18next.language };
+}
