@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyPostgresDatabase } from './helpers.ts';
 
 /**
  * `npm run start:cluster` for real: scripts/cluster.mjs starts two server processes (run from
@@ -14,17 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const isPostgres = process.env.TEST_DB === 'postgres';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,9 +93,7 @@ describe('start:cluster with no instance up', () => {
 });
 
 describe.skipIf(!isPostgres)('start:cluster: two instances behind the proxy on one PostgreSQL', () => {
-  const name = `agency_test_cluster_${process.pid}_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
   let cluster: Cluster | undefined;
   let base = '';
   // A client from a non-loopback address, when the machine has one: the instances must see it
@@ -118,11 +104,11 @@ describe.skipIf(!isPostgres)('start:cluster: two instances behind the proxy on o
       .find((address) => address && !address.internal && address.family === 'IPv4')?.address ?? '127.0.0.1';
 
   beforeAll(async () => {
-    await adminQuery(`create database "${name}"`);
+    database = await createEmptyPostgresDatabase('agency_test_cluster');
     const port = await freePort();
     base = `http://${clientHost}:${port}`;
     cluster = startCluster({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       CLUSTER_INSTANCES: '2',
       CLUSTER_SERVER_ENTRY: 'apps/server/src/server.ts',
       PORT: String(port),
@@ -142,7 +128,7 @@ describe.skipIf(!isPostgres)('start:cluster: two instances behind the proxy on o
         if (isAlive(Number(match[1]))) process.kill(Number(match[1]), 'SIGKILL');
       }
     }
-    await adminQuery(`drop database if exists "${name}" with (force)`);
+    await database?.drop();
   }, 30_000);
 
   it('signs in through the proxy, spreads requests over both instances, survives one dying, stops cleanly', async () => {

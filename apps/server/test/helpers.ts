@@ -93,45 +93,48 @@ async function loadMigratedPglite(): Promise<PGlite> {
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL: its URL and `drop()`. Nothing is migrated. */
+export async function createEmptyPostgresDatabase(prefix = 'agency_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const adminQuery = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+    } catch (error) {
+      throw new Error(
+        `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
+          'The server-postgres tests need it: start PostgreSQL or set TEST_DATABASE_URL.',
+      );
+    }
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `${prefix}_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+}
+
 /**
  * A fresh, migrated PostgreSQL database on TEST_DATABASE_URL (dropped on `close()`), with its URL
  * for tests that open it from other processes too.
  */
 export async function createPostgresTestDatabase(): Promise<DatabaseHandle & { url: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). ` +
-        'The server-postgres tests need it: start PostgreSQL or set TEST_DATABASE_URL.',
-    );
-  }
-  const name = `agency_test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const empty = await createEmptyPostgresDatabase();
   // The server's own pool settings (timeouts, keep-alive), with fewer connections per test file.
-  const pool = createPostgresPool(url.toString(), { max: 5 });
+  const pool = createPostgresPool(empty.url, { max: 5 });
   const handle = createPostgresHandle(pool);
   await migrateDatabase(handle);
   return {
     ...handle,
-    url: url.toString(),
+    url: empty.url,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await empty.drop();
     },
   };
 }

@@ -1,40 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, testEnv } from '../../test/helpers.ts';
+import pg from 'pg';
+import { call, createEmptyPostgresDatabase, testEnv } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const INSTANCES = 4;
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!isPostgres)('several instances starting at once on one fresh PostgreSQL', () => {
-  const name = `agency_test_start_${process.pid}_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
 
   beforeAll(async () => {
-    await adminQuery(`create database "${name}"`);
+    database = await createEmptyPostgresDatabase('agency_test_start');
   });
   afterAll(async () => {
-    await adminQuery(`drop database if exists "${name}" with (force)`);
+    await database?.drop();
   });
 
   it('migrate and seed in turn: every instance starts, each migration is applied once, one demo agency', async () => {
-    const env = testEnv({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' });
+    const env = testEnv({ DATABASE_URL: database.url, SEED_DEMO: 'true' });
     const results = await Promise.allSettled(
       Array.from({ length: INSTANCES }, () => buildApp({ env, logger: false }).then(async (app) => (await app.ready(), app))),
     );
@@ -43,7 +29,7 @@ describe.skipIf(!isPostgres)('several instances starting at once on one fresh Po
       const failures = results.flatMap((result) => (result.status === 'rejected' ? [String((result.reason as Error).message)] : []));
       expect(failures).toEqual([]);
 
-      const checker = new pg.Client({ connectionString: url.toString() });
+      const checker = new pg.Client({ connectionString: database.url });
       await checker.connect();
       try {
         const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
