@@ -18,6 +18,7 @@ import { createPgliteHandle, createPostgresHandle } from '../apps/server/src/db/
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { bankDetails, deductions, ledgerEntries, memberMonths, payments, users } from '../apps/server/src/db/schema.ts';
 import { runAutomaticPayments } from '../apps/server/src/modules/payments/auto-run.ts';
+import { createRandom } from './random.mjs';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const KINDS = (process.env.BENCH_DB ?? 'postgres,pglite').split(',');
@@ -29,18 +30,6 @@ const ENDED = ['2026-09', '2026-10'];
 /** Last run's month: its earnings (2026-08) are posted and paid, as a real database would have them. */
 const PAID = { period: '2026-08', runPeriod: '2026-09', at: new Date('2026-09-15T00:05:00Z') };
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-/** A small deterministic random source, so every run seeds the same data. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function insertInBatches(db, table, rows) {
   for (let start = 0; start < rows.length; start += BATCH) {

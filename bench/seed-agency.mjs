@@ -7,24 +7,13 @@
 import { creatorMonths, creators, users } from '../apps/server/src/db/schema.ts';
 import { recomputeMemberMonths } from '../apps/server/src/modules/earnings/earnings.engine.ts';
 import { shiftPeriod } from '@agency/shared';
+import { createRandom } from './random.mjs';
 
 export const MEMBERS = 5_000;
 export const CREATORS = 50_000;
 export const MONTHS = 24;
 const BATCH = 1_000;
 const REQUIREMENT_STATES = ['onTrack', 'atRisk', 'failing'];
-
-/** A small deterministic random source, so every run seeds the same data. */
-export function createRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['live', 'star', 'music', 'dance', 'gaming', 'vibes', 'nights', 'beats', 'show', 'talk', 'chef', 'art', 'fit', 'travel', 'comedy', 'moda', 'sahne', 'yildiz', 'kedi', 'deniz'];
 const FIRST = ['Ayşe', 'Mehmet', 'Elif', 'Can', 'Zeynep', 'Deniz', 'Ali', 'Selin', 'Emre', 'Derya', 'Burak', 'Ece', 'Kerem', 'Naz', 'Oğuz'];

@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { createRandom } from './random.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
@@ -32,18 +33,6 @@ const PASSWORD = 'Bench-admin-2026';
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const usernameOf = (index) => `creator.${index.toString(36)}_${index % 97}`;
-
-/** A small deterministic random source. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The export; `seed` draws the figures (another seed: every row's figures change, same usernames). */
 async function writeExport(path, seed = 2026) {

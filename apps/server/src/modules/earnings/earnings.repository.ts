@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '../../db/client.ts';
 import type { CommissionTier, PaymentStatus } from '@agency/shared';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
@@ -25,15 +25,6 @@ function periodWhere(column: typeof memberMonths.period | typeof creatorMonths.p
   const conditions: SQL[] = [lte(column, range.to)];
   if (range.from !== null) conditions.push(gte(column, range.from));
   return conditions;
-}
-
-export async function findMemberMonth(db: Executor, memberId: string, period: string): Promise<MemberMonthRow | null> {
-  const [row] = await db
-    .select()
-    .from(memberMonths)
-    .where(and(eq(memberMonths.memberId, memberId), eq(memberMonths.period, period)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The member's commission months in the range, oldest first. */
@@ -69,32 +60,6 @@ export async function listOwnCreatorMonths(db: Executor, memberId: string, range
     .groupBy(creatorMonths.period)
     .orderBy(asc(creatorMonths.period));
   return rows.map((row) => ({ ...row, creatorCount: Number(row.creatorCount) }));
-}
-
-/** The requirement states of the member's own creator accounts in `period` (null: not computed). */
-export async function listOwnCreatorStates(db: Executor, memberId: string, period: string): Promise<(string | null)[]> {
-  const rows = await db
-    .select({ state: creatorMonths.requirementState })
-    .from(creatorMonths)
-    .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
-    .where(and(eq(creators.ownerId, memberId), eq(creatorMonths.period, period)));
-  return rows.map((row) => row.state);
-}
-
-/** Creators the member brought (affiliate) that are at risk or failing in `period`. */
-export async function countAtRiskBroughtCreators(db: Executor, memberId: string, period: string): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(creatorMonths)
-    .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
-    .where(
-      and(
-        eq(creators.affiliateId, memberId),
-        eq(creatorMonths.period, period),
-        inArray(creatorMonths.requirementState, ['atRisk', 'failing']),
-      ),
-    );
-  return Number(row?.value ?? 0);
 }
 
 /** Sum of the member's earnings of the months before `period` (the ended, payable months). */
