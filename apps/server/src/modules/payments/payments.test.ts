@@ -2,6 +2,7 @@ import type { AutoRunResult, Deduction, MySummary, Payment } from '@agency/share
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { memberBalance } from '../earnings/balance.ts';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog, deductions, ledgerEntries, payments, payoutRuns, users } from '../../db/schema.ts';
 import { addBank, ledgerSum, moneySnapshot, setMonthEarnings } from './payments.fixtures.ts';
@@ -105,7 +106,12 @@ describe('payments: the money over three months and the automatic run', () => {
   it('the ledger sum equals the available balance for every member; a consumed deduction cannot be deleted', async () => {
     for (const who of Object.values(m)) {
       const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.memberId, who.id));
-      expect(ledgerSum(rows)).toBe((await summary(t, who.token)).availableCents);
+      const mine = await summary(t, who.token);
+      expect(ledgerSum(rows)).toBe(mine.availableCents);
+      // The summary reads its figures in one statement; the ledger's own reads must agree with it.
+      expect({ unpaidCents: mine.unpaidCents, availableCents: mine.availableCents, eligibility: mine.eligibility }).toEqual(
+        await memberBalance(t.db, who.id, t.clock.now()),
+      );
     }
     const [consumed] = await t.db.select().from(deductions).where(eq(deductions.memberId, m.ada!.id));
     const before = await moneySnapshot(t.db, m.ada!.id);
