@@ -60,3 +60,62 @@ export function listChangedFields(
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
     .filter((change) => !sameValue(change.before, change.after));
 }
+
+/**
+ * Every action the activity log records: the server may write no other (`recordActivity` takes
+ * this type), and the web app has a text for each one in every locale (activity:actions.<key>).
+ */
+export const ACTIVITY_ACTIONS = [
+  'auth.login',
+  'auth.register',
+  'auth.password_reset',
+  'auth.password_change',
+  'application.submit',
+  'application.approve',
+  'application.reject',
+  'admin.create',
+  'member.create',
+  'member.update',
+  'member.delete',
+  'member.disable',
+  'member.referral_code_rotate',
+  'member.bank.verify',
+  'bank.update',
+  'creator.create',
+  'creator.update',
+  'creator.delete',
+  'creator.approve',
+  'creator.reject',
+  'creator.deactivate',
+  'profile.update',
+  'profile.avatar',
+  'session.end',
+  'settings.update',
+  'settings.logo',
+  'settings.stamp',
+  'settings.signature',
+  'settings.stamp.delete',
+  'settings.signature.delete',
+  'deduction.create',
+  'deduction.delete',
+  'payment.request',
+  'payment.automatic',
+  'payment.autoRun',
+  'payment.approve',
+  'payment.reject',
+  'payment.paid',
+  'payment.unpaid',
+  'payment.cancel',
+  'payment.registrationComplete',
+  'invoice.custom',
+  'invoice.default',
+  'invoice.number',
+  'notification.create',
+  'upload.committed',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The translation key of an action: flat, since `settings.stamp` and `settings.stamp.delete` both exist. */
+export function activityActionKey(action: string): string {
+  return action.replaceAll('.', '_');
+}

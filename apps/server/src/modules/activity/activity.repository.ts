@@ -1,3 +1,4 @@
+import type { ActivityAction } from '@agency/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../members/members.table.ts';
@@ -5,7 +6,7 @@ import { activityLog, type ActivityRow } from './activity.table.ts';
 
 export interface ActivityEntry {
   actorId: string | null;
-  action: string;
+  action: ActivityAction;
   entityType?: string | null;
   entityId?: string | null;
   before?: Record<string, unknown> | null;

@@ -51,7 +51,7 @@ describe('activity log', () => {
     });
     await recordActivity(t.db, {
       actorId: null,
-      action: 'payment.automatic_run',
+      action: 'payment.autoRun',
       entityType: 'payment',
       entityId: 'run-1',
       after: { amountCents: 12345 },
@@ -85,7 +85,7 @@ describe('activity log', () => {
       before: { lastName: 'Member', commissionRateBps: null },
       after: { lastName: 'Üye', commissionRateBps: 1500 },
     });
-    expect(page.items.find((entry) => entry.action === 'payment.automatic_run')?.actor).toBeNull();
+    expect(page.items.find((entry) => entry.action === 'payment.autoRun')?.actor).toBeNull();
   });
 
   it('filters by actor, record type, action and date range, and paginates', async () => {
@@ -93,7 +93,7 @@ describe('activity log', () => {
     expect(byActor.items.map((entry) => entry.action)).toEqual(['auth.login']);
 
     const payments = await list('?entityType=payment');
-    expect(payments.items.map((entry) => entry.action)).toEqual(['payment.automatic_run']);
+    expect(payments.items.map((entry) => entry.action)).toEqual(['payment.autoRun']);
 
     const updates = await list('?action=member.update');
     expect(updates.total).toBe(1);
@@ -102,7 +102,7 @@ describe('activity log', () => {
     const march10 = await list('?from=2026-03-10&to=2026-03-10');
     expect(march10.items.map((entry) => entry.action)).toEqual(['member.update']);
     const february = await list('?from=2026-02-01T00:00:00Z&to=2026-03-01T00:00:00%2B00:00');
-    expect(february.items.map((entry) => entry.action)).toEqual(['payment.automatic_run']);
+    expect(february.items.map((entry) => entry.action)).toEqual(['payment.autoRun']);
 
     const first = await list('?pageSize=3&page=1');
     const second = await list('?pageSize=3&page=2');

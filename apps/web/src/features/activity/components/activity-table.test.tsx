@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityLogEntry } from '@agency/shared';
+import { ACTIVITY_ACTIONS, activityActionKey, LOCALES, type ActivityLogEntry } from '@agency/shared';
 import '../../../lib/testing/setup-dom.ts';
 import { changeLanguage, i18nReady } from '../../../lib/i18n.ts';
 import { theme } from '../../../app/theme.ts';
@@ -81,5 +81,22 @@ describe('ActivityTable', () => {
     renderTable();
     fireEvent.click(screen.getAllByLabelText('Show changes')[1]!);
     expect(screen.getByText('This entry changed no fields.')).toBeTruthy();
+  });
+
+  it('has a text for every action the server records, in every locale', async () => {
+    for (const locale of LOCALES) {
+      const { default: texts } = (await import(`../../../locales/${locale}/activity.json`)) as { default: { actions: Record<string, string> } };
+      const missing = ACTIVITY_ACTIONS.filter((action) => !texts.actions[activityActionKey(action)]?.trim());
+      expect(missing, locale).toEqual([]);
+    }
+  });
+
+  it('shows the text of an action whose code has several dots', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <ActivityTable entries={[{ ...ENTRIES[1]!, id: 'e3', action: 'settings.stamp.delete', entityType: 'settings' }]} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Removed the invoice stamp')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityLogEntry } from '@agency/shared';
+import { activityActionKey, type ActivityLogEntry } from '@agency/shared';
 import { useFormatters } from '../../../lib/format.ts';
 import { ActivityChanges } from './activity-changes.tsx';
 
@@ -47,7 +47,7 @@ export function ActivityTable({ entries }: { entries: ActivityLogEntry[] }) {
                     <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
                   </Table.Td>
                   <Table.Td>{entry.actor ? entry.actor.name || entry.actor.uid : t('table.system')}</Table.Td>
-                  <Table.Td>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
+                  <Table.Td>{t(`actions.${activityActionKey(entry.action)}`, { defaultValue: entry.action })}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{entry.entityType ? t(`entityTypes.${entry.entityType}`, { defaultValue: entry.entityType }) : t('changes.empty')}</Text>
                     {entry.entityId && (
