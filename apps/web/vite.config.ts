@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,15 +22,58 @@ async function prerenderLanding(root: string, outDir: string): Promise<void> {
   const empty = '<div id="root"></div>';
   if (!shell.includes(empty)) throw new Error('index.html has no empty #root');
   const { html, language } = await renderLanding();
-  writeFileSync(join(outDir, 'app.html'), shell);
+  const fonts = extractFontFaces(shell, outDir);
+  writeFileSync(join(outDir, 'app.html'), shell.replace('</head>', () => `  <link rel="stylesheet" crossorigin href="${fonts}">\n  </head>`));
   // The landing page's own styles (CSS modules, ~2 KB) load with its chunk: inline them for the first paint.
   const styles = readdirSync(join(outDir, 'assets')).filter((name) => /^landing-page-[\w-]+\.css$/.test(name));
   if (styles.length !== 1) throw new Error(`expected one landing-page CSS file, found ${styles.length}`);
   const css = readFileSync(join(outDir, 'assets', styles[0] as string), 'utf8');
-  const page = shell
+  const page = landingScripts(shell, outDir, fonts)
     .replace('</head>', () => `  <style>${css}</style>\n  </head>`)
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace(empty, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${html}</div>`);
   writeFileSync(join(outDir, 'index.html'), page);
+}
+
+/**
+ * Moves the web font's `@font-face` rules out of the shell's stylesheets into a stylesheet of their
+ * own (assets/fonts-<hash>.css) and returns its URL. The app shell links it as before; the landing
+ * page asks for it after its first paint (landing-boot.js), so the font files never hold up that
+ * paint: until they arrive the text is drawn in 'Inter Fallback' (app/global.css), a local font
+ * sized to Inter's metrics, so the swap barely moves anything.
+ */
+function extractFontFaces(shell: string, outDir: string): string {
+  let rules = '';
+  for (const [, name] of shell.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([\w.-]+\.css)">/g)) {
+    const path = join(outDir, 'assets', name as string);
+    const css = readFileSync(path, 'utf8');
+    const faces = (css.match(/@font-face\{[^}]*\}/g) ?? []).filter((face) => face.includes('Inter Variable'));
+    if (faces.length === 0) continue;
+    rules += faces.join('');
+    writeFileSync(path, faces.reduce((rest, face) => rest.replace(face, ''), css));
+  }
+  if (!rules) throw new Error('no @font-face rules for Inter Variable in the shell stylesheets');
+  const name = `fonts-${createHash('sha256').update(rules).digest('base64url').slice(0, 8)}.css`;
+  writeFileSync(join(outDir, 'assets', name), rules);
+  return `/assets/${name}`;
+}
+
+/**
+ * The landing page's scripts start after its first paint (docs/decisions/013): the module entry and
+ * its modulepreload links leave the page; one small deferred script (src/prerender/landing-boot.js,
+ * written to assets/ under its content hash) adds them, and the web font's stylesheet, once the
+ * browser has painted, or at the visitor's first input, whichever comes first.
+ */
+function landingScripts(page: string, outDir: string, fonts: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(page);
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g)];
+  const boot = readFileSync(new URL('./src/prerender/landing-boot.js', import.meta.url), 'utf8');
+  const bootName = `landing-boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, 'assets', bootName), boot);
+  let result = page.replace(entry[0], '');
+  for (const preload of preloads) result = result.replace(preload[0], '');
+  const modules = preloads.map((preload) => preload[1]).join(' ');
+  return result.replace('</head>', () => `  <script defer src="/assets/${bootName}" data-entry="${entry[1]}" data-preload="${modules}" data-styles="${fonts}"></script>\n  </head>`);
 }
 
 /**
