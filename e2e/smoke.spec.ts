@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 // What `npm install && npm start` promises: the API answers on the embedded database and the
@@ -55,4 +57,38 @@ test('the landing page paints before its scripts and font start, then hydrates w
   expect(late.map((resource) => resource.name)).toEqual(expect.arrayContaining([expect.stringMatching(/index-.*\.js$/), expect.stringMatching(/framework-.*\.js$/), expect.stringMatching(/fonts-.*\.css$/), expect.stringMatching(/inter-.*\.woff2$/)]));
   for (const resource of late) expect(resource.start, resource.name).toBeGreaterThanOrEqual(seen.paint);
   expect(seen.shift).toBe(0);
+});
+
+// app/mantine-landing.css: the landing page carries only the Mantine styles of the components it
+// uses (the rest arrive before any other page). A component added to the page without its styles
+// would show unstyled: every Mantine class on the page, in both colour schemes and with the FAQ
+// open, must have its rules in the page's stylesheets.
+test('every Mantine component on the landing page has its styles without the full Mantine stylesheet', async ({ page }) => {
+  const mantine = readFileSync(fileURLToPath(import.meta.resolve('@mantine/core/styles.layer.css')), 'utf8');
+  const styled = new Set(mantine.match(/\.m_[0-9a-f]{8}\b/g)!.map((selector) => selector.slice(1)));
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('combobox')).toBeEnabled();
+    const questions = page.locator('main button[aria-expanded]');
+    await expect(questions.first()).toBeVisible();
+    for (const question of await questions.all()) await question.click();
+    const found = await page.evaluate(() => {
+      const selectors: string[] = [];
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+          if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+      const used = new Set(Array.from(document.querySelectorAll('[class]')).flatMap((element) => Array.from(element.classList).filter((name) => /^m_[0-9a-f]{8}$/.test(name))));
+      const sheets = Array.from(document.styleSheets).map((sheet) => sheet.href ?? 'inline');
+      return { used: [...used], selectors: selectors.join('\n'), sheets };
+    });
+    expect(found.sheets.some((href) => /mantine-styles-/.test(href))).toBe(false);
+    const unstyled = found.used.filter((name) => styled.has(name) && !found.selectors.includes(`.${name}`));
+    expect(found.used.length).toBeGreaterThan(10);
+    expect(unstyled, colorScheme).toEqual([]);
+  }
 });

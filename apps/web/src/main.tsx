@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter';
-import '@mantine/core/styles.css';
+import './app/mantine-landing.css';
 import './app/global.css';
 
 import { startTransition } from 'react';

@@ -16,7 +16,7 @@ import { resolveNavigation, type NavigationDecision } from './navigation.ts';
 type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
 
 /** Downloads what a route needs before it renders; the route's `handle.load`. */
-export type RouteLoad = (session: StoredSession | null, decision: NavigationDecision) => Promise<unknown> | undefined;
+export type RouteLoad = (session: StoredSession | null, decision: NavigationDecision, pathname: string) => Promise<unknown> | undefined;
 
 export interface RouteLoadFailure {
   /** The `id` of the route whose load failed. */
@@ -71,7 +71,7 @@ export function createAppRouter(routes: RouteObject[], history: History = UNSAFE
     const matches = matchRoutes(routes, location) ?? [];
     const handles = matches.map((match) => match.route.handle as unknown);
     const loads = matches.map((match) => {
-      const load = handleLoad(match.route)?.(session, decision);
+      const load = handleLoad(match.route)?.(session, decision, location.pathname);
       return load?.then(
         () => null,
         (error: unknown): RouteLoadFailure => ({ routeId: match.route.id, error }),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
+import '@mantine/notifications/styles.layer.css';
 import { markOverlayHostMounted } from '../lib/overlay-host.ts';
 
 /** Toasts top-right (coloured, title and message) and the confirmation dialogs. */

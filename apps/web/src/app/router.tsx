@@ -9,10 +9,19 @@ import { RouteBoundary } from './route-error.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { adminScreens } from './routes/admin.tsx';
 import { memberScreens } from './routes/member.tsx';
+import { PUBLIC_PATHS } from './routes/paths.ts';
 import { publicRoutes } from './routes/public.tsx';
 import { appRoutes, type RouteHandle } from './routes/screen-routes.tsx';
 
 const notFoundHandle: RouteHandle = { title: 'common:notFound.title' };
+
+/**
+ * Mantine's stylesheet for every component (app/mantine-styles.ts), before any page but the landing
+ * page renders: the landing page makes do with the few components it uses (app/mantine-landing.css,
+ * in the entry), so its first paint and hydration do not match 220 KB of rules they never use
+ * (docs/decisions/013).
+ */
+const loadMantineStyles = () => import('./mantine-styles.ts');
 
 /** The signed-in layout (AppShell, navigation, user menu) is not part of the landing page's code. */
 const appLayout = lazyScreen(() => import('./layouts/app-layout.tsx'));
@@ -28,6 +37,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
+    handle: { load: (_session, _decision, pathname) => (pathname === PUBLIC_PATHS.landing ? undefined : loadMantineStyles()) } satisfies RouteHandle,
     children: [
       { element: <PublicLayout />, children: publicRoutes },
       {

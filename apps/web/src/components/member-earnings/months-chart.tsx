@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { useId } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Box, Stack, Table, Text, VisuallyHidden } from '@mantine/core';

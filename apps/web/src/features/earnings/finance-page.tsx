@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { Box, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconDiamond, IconReportMoney } from '@tabler/icons-react';
