@@ -57,6 +57,15 @@ describe('router', () => {
     vi.unstubAllGlobals();
   });
 
+  it("loads Mantine's whole stylesheet before every page but the landing page (docs/decisions/013)", async () => {
+    const load = (routes[0]?.handle as { load: (...args: unknown[]) => Promise<unknown> | undefined }).load;
+    const decision = { kind: 'render' };
+    expect(load(null, decision, '/')).toBeUndefined();
+    for (const path of ['/kayit', '/app/sessions/signIn', '/app/dashboards/userDashboard', '/nope']) {
+      await expect(load(null, decision, path), path).resolves.toBeDefined();
+    }
+  });
+
   it('shows the not-found page with the public header for an unknown path', async () => {
     await renderAt('/no-such-page');
     await heading('Page not found');
