@@ -24,13 +24,15 @@
 // - Rate-limit counters: in Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379), which docs/
 //   deploy.md calls cheaper per request (docs/decisions/009); BENCH_REDIS_URL=off counts them in PostgreSQL
 //   (one upsert per request, the default without REDIS_URL). The header line says which.
+// - BENCH_SERVER_BUNDLE=<path>: run that server bundle instead of apps/server/dist/server.js (not
+//   rebuilt), e.g. an earlier build kept for an A/B comparison in one session.
 // Runs the seed's TypeScript through tsx (`node --import tsx`); the servers run the built bundle.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -42,7 +44,7 @@ import { CREATORS, MEMBERS, MONTHS, seedAgency } from './seed-agency.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REDIS_URL = process.env.BENCH_REDIS_URL === 'off' ? null : process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-const SERVER_BUNDLE = join(ROOT, 'apps/server/dist/server.js');
+const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ? resolve(process.env.BENCH_SERVER_BUNDLE) : join(ROOT, 'apps/server/dist/server.js');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -67,6 +69,10 @@ function newestMtime(folder) {
 
 /** Rebuilds the server bundle when it is missing or older than the server's or shared sources. */
 function ensureBuilt() {
+  if (process.env.BENCH_SERVER_BUNDLE) {
+    console.log(`server bundle ${SERVER_BUNDLE} (BENCH_SERVER_BUNDLE, not rebuilt)`);
+    return;
+  }
   const sources = Math.max(
     newestMtime(join(ROOT, 'apps/server/src')),
     newestMtime(join(ROOT, 'packages/shared/src')),

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { openDatabase, type DatabaseHandle, type WatchOptions } from './db/client.ts';
 import { migrateDatabase, STARTUP_LOCK } from './db/migrate.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLoggerOptions } from './lib/logger.ts';
+import { createReadCache, type ReadCache } from './lib/read-cache.ts';
 import { createStorageFromEnv, type FileStorage } from './lib/storage/index.ts';
 import { activityAdminRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -75,7 +76,12 @@ export interface BuildAppOptions {
   messaging?: Messaging;
   /** Replaces the file storage chosen from `env` (tests: a store that fails like a full disk). */
   storage?: FileStorage;
+  /** The read cache's change feed (tests: a short reconnect delay). */
+  changeFeed?: WatchOptions;
 }
+
+/** Requests that may change data: the read cache is cleared when they have been handled. */
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RegisteredRoute {
   method: string;
@@ -86,6 +92,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method and full URL), for the permission matrix test. */
     registeredRoutes: RegisteredRoute[];
+    /** The per-instance read cache of sessions and member summaries (docs/decisions/012). */
+    readCache: ReadCache;
   }
 }
 
@@ -134,6 +142,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const { db } = database;
 
+  // ---- the read cache (docs/decisions/012) ----
+  // Trusted only while the database's change feed is live; cleared by every notification, every
+  // write statement of this process, and every mutating request once its handler is done.
+  const readCache = createReadCache({ clock, ttlMs: env.READ_CACHE_TTL_MS });
+  app.decorate('readCache', readCache);
+  if (env.READ_CACHE_TTL_MS > 0) {
+    const watch = await database.watchChanges({ changed: () => readCache.clear(), live: (live) => readCache.setLive(live) }, options.changeFeed);
+    app.addHook('onClose', async () => watch.stop());
+  }
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (MUTATING_METHODS.has(request.method)) readCache.clear();
+    done(null, payload);
+  });
+
   // ---- services: the composition root ----
   const ownMessaging = options.messaging ? null : createMessaging({ env, db, clock, log: app.log });
   if (ownMessaging) app.addHook('onClose', async () => ownMessaging.close());
@@ -151,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const agency = createAgencyService({ db, clock, publicUrl: env.PUBLIC_URL });
   const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
   const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, log: app.log });
-  const auth = createAuthService({ db, clock, otp, appSecret: env.APP_SECRET });
+  const auth = createAuthService({ db, clock, otp, appSecret: env.APP_SECRET, readCache });
   const accounts = createAccountService({
     db,
     clock,
@@ -167,7 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const databaseExports = createExportsService({ db, clock });
   const uploads = createUploadsService({ db, clock, storage });
   const dashboard = createDashboardService({ db, clock });
-  const earnings = createEarningsService({ db, clock });
+  const earnings = createEarningsService({ db, clock, readCache });
   const payments = createPaymentsService({ db, clock });
   const deductions = createDeductionsService({ db, clock });
   const invoices = createInvoicesService({ db, clock, storage });

@@ -26,7 +26,32 @@ export interface DatabaseHandle {
    * one process by construction: the task simply runs.
    */
   withSessionLock<T>(name: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * The change feed of the read cache (docs/decisions/012): `changed` is called for every
+   * notification on READ_CACHE_CHANNEL (a committed change of a table the cached reads use, by any
+   * instance or any other client) and, on PostgreSQL, after every write statement this process
+   * sends through its pool; `live` says whether the notifications can be trusted to arrive (false
+   * until listening, and while the listening connection is lost and being reopened).
+   */
+  watchChanges(handlers: ChangeHandlers, options?: WatchOptions): Promise<ChangeWatch>;
   close(): Promise<void>;
+}
+
+/** The channel of the triggers in migration 0011_read_cache_notify. */
+export const READ_CACHE_CHANNEL = 'agency_read_cache';
+
+export interface ChangeHandlers {
+  changed(): void;
+  live(live: boolean): void;
+}
+
+export interface WatchOptions {
+  /** First wait before reopening a lost listening connection; doubles up to 30 s. Default 500 ms. */
+  reconnectDelayMs?: number;
+}
+
+export interface ChangeWatch {
+  stop(): Promise<void>;
 }
 
 /** An embedded PGlite: file-backed in `dataDir`, or in memory when `dataDir` is undefined. */
@@ -36,6 +61,18 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
     db: db as unknown as Database,
     kind: 'pglite',
     withSessionLock: (_name, task) => task(),
+    // PGlite is one connection in this process: a notification is delivered with the answer to the
+    // statement that committed it, before that statement's caller resumes.
+    watchChanges: async (handlers) => {
+      const unlisten = await client.listen(READ_CACHE_CHANNEL, () => handlers.changed());
+      handlers.live(true);
+      return {
+        stop: async () => {
+          handlers.live(false);
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -76,8 +113,49 @@ function queryText(config: unknown): string {
  *   connections lost so, the server would answer 503 until restarted).
  */
 class OutageSafeClient extends pg.Client {
+  private readonly writeListeners: Set<() => void> | undefined;
+
+  constructor(config?: pg.ClientConfig & { writeListeners?: Set<() => void> }) {
+    super(config);
+    this.writeListeners = config?.writeListeners;
+  }
+
   override query(...args: unknown[]): never {
-    const isBegin = /^\s*begin\b/i.test(queryText(args[0]));
+    const text = queryText(args[0]);
+    const isBegin = /^\s*begin\b/i.test(text);
+    const listeners = this.writeListeners;
+    if (listeners && listeners.size > 0 && mayWrite(text)) {
+      // Once the statement has finished (a COMMIT included), this process's read cache is cleared.
+      const notify = () => {
+        for (const listener of listeners) listener();
+      };
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          notify();
+          (last as (error: unknown, result: unknown) => void)(error, result);
+        };
+        return this.runQuery(args, isBegin);
+      }
+      const result = this.runQuery(args, isBegin) as unknown;
+      if (result instanceof Promise) {
+        return result.then(
+          (value: unknown) => {
+            notify();
+            return value;
+          },
+          (error: unknown) => {
+            notify();
+            throw error;
+          },
+        ) as never;
+      }
+      return result as never;
+    }
+    return this.runQuery(args, isBegin);
+  }
+
+  private runQuery(args: unknown[], isBegin: boolean): never {
     const onFailure = (error: unknown) => {
       if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
         (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
@@ -98,16 +176,39 @@ class OutageSafeClient extends pg.Client {
   }
 }
 
+/** Statements that change nothing another read could see: no need to clear the read cache. */
+const READ_ONLY_STATEMENT = /^\s*(select|show|begin|start\s+transaction|savepoint|release|rollback|listen|unlisten|set|reset|explain|values)\b/i;
+/**
+ * Writes of rows no cached read uses, sent on most requests: the rate-limit counters (without
+ * Redis, one upsert per request) and the session's last-seen touch (every 5 minutes per session).
+ */
+const WRITES_THAT_KEEP_THE_CACHE: readonly RegExp[] = [
+  /^\s*(with\b[\s\S]*?\)\s*)?(insert\s+into|delete\s+from|update)\s+"?rate_limit_hits"?[\s(]/i,
+  /^\s*update\s+"sessions"\s+set\s+"last_seen_at"\s*=\s*\$1\s+where\s+"sessions"\."id"\s*=\s*\$2\s*$/i,
+];
+
+/**
+ * Whether a statement may change rows a cached read uses. Anything not known to be harmless
+ * counts as a write (a false "yes" only clears the cache once more).
+ */
+export function mayWrite(text: string): boolean {
+  if (READ_ONLY_STATEMENT.test(text)) return false;
+  return !WRITES_THAT_KEEP_THE_CACHE.some((pattern) => pattern.test(text));
+}
+
 /** The pool the server runs on: bounded connects and queries, TCP keep-alive. */
 export function createPostgresPool(connectionString: string, options: PostgresPoolOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const config: pg.PoolConfig & { writeListeners: Set<() => void> } = {
+    // Shared by every client of the pool: told when a write statement has finished (read cache).
+    writeListeners: new Set<() => void>(),
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? POSTGRES_CONNECT_TIMEOUT_MS,
     query_timeout: options.queryTimeoutMs ?? POSTGRES_QUERY_TIMEOUT_MS,
     keepAlive: true,
     Client: OutageSafeClient,
-  });
+  };
+  return new pg.Pool(config);
 }
 
 export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
@@ -143,10 +244,76 @@ export function createPostgresHandle(pool: pg.Pool): DatabaseHandle {
         client.release();
       }
     },
+    watchChanges: (handlers, options) => watchPostgresChanges(pool, handlers, options),
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated connection (outside the pool: it must stay open and idle), reopened after
+ * a loss with a growing delay; `live(false)` from the loss until LISTEN succeeds again, and
+ * `changed()` for every notification and every write statement of this process's pool.
+ */
+async function watchPostgresChanges(pool: pg.Pool, handlers: ChangeHandlers, options: WatchOptions = {}): Promise<ChangeWatch> {
+  const firstDelayMs = options.reconnectDelayMs ?? 500;
+  const writeListeners = (pool.options as { writeListeners?: Set<() => void> }).writeListeners;
+  const onWrite = () => handlers.changed();
+  writeListeners?.add(onWrite);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let delayMs = firstDelayMs;
+
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = null;
+    handlers.live(false);
+    current.removeAllListeners('notification');
+    current.end().catch(() => undefined);
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void open();
+    }, delayMs);
+    timer.unref();
+    delayMs = Math.min(delayMs * 2, 30_000);
+  };
+
+  const open = async () => {
+    const { writeListeners: _ignored, Client: _client, ...config } = pool.options as pg.PoolConfig & { writeListeners?: unknown };
+    const current = new pg.Client({ ...config, keepAlive: true });
+    client = current;
+    current.on('error', () => lost(current));
+    current.on('end', () => lost(current));
+    current.on('notification', (message) => {
+      if (message.channel === READ_CACHE_CHANNEL) handlers.changed();
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${READ_CACHE_CHANNEL}`);
+    } catch {
+      lost(current);
+      return;
+    }
+    if (client !== current || stopped) return;
+    delayMs = firstDelayMs;
+    handlers.live(true);
+  };
+
+  await open();
+  return {
+    stop: async () => {
+      stopped = true;
+      writeListeners?.delete(onWrite);
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      handlers.live(false);
+      if (current) await current.end().catch(() => undefined);
     },
   };
 }

@@ -131,6 +131,9 @@ export async function connectRateLimitRedis(url: string, log: FastifyBaseLogger)
     maxRetriesPerRequest: 0,
     connectTimeout: 3000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    // Commands issued in the same tick (one per concurrent request) go out in one socket write:
+    // a write per command was a fifth of a cached member summary's CPU (docs/decisions/012).
+    enableAutoPipelining: true,
   });
   let lastWarning = 0;
   redis.on('error', (error: Error) => {

@@ -19,23 +19,27 @@ export async function insertSession(
  * A live session (not revoked, not expired) of an active account, with its user's id and role:
  * one lookup by the unique token_hash index joined to the users key, run on every authenticated
  * request, so a named prepared statement (planned once per connection) reading only what the
- * guard needs. Nothing is cached: a revoked session or a blocked account is refused on the next
- * request, on every instance.
+ * guard needs, and the expiry (the read cache checks it on every hit, docs/decisions/012).
  */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
   now: Date,
-): Promise<{ sessionId: string; lastSeenAt: Date; user: { id: string; role: Role } } | undefined> {
-  const [row] = await executePrepared<{ session_id: string; last_seen_at: Date | string; user_id: string; role: Role }>(
+): Promise<{ sessionId: string; lastSeenAt: Date; expiresAt: Date; user: { id: string; role: Role } } | undefined> {
+  const [row] = await executePrepared<{ session_id: string; last_seen_at: Date | string; expires_at: Date | string; user_id: string; role: Role }>(
     db,
-    'find_live_session_v1',
-    sql`select s.id as session_id, s.last_seen_at, u.id as user_id, u.role
+    'find_live_session_v2',
+    sql`select s.id as session_id, s.last_seen_at, s.expires_at, u.id as user_id, u.role
         from ${sessions} s join ${users} u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz and u.status = 'active'`,
   );
   if (!row) return undefined;
-  return { sessionId: row.session_id, lastSeenAt: new Date(row.last_seen_at), user: { id: row.user_id, role: row.role } };
+  return {
+    sessionId: row.session_id,
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+    user: { id: row.user_id, role: row.role },
+  };
 }
 
 export async function touchSession(db: Executor, sessionId: string, now: Date): Promise<void> {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { createOpaqueToken, hashToken, hmacHex } from '../../lib/crypto.ts';
 import { dummyVerifyPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findBankDetails, findUserByEmail, findUserByPhone } from '../members/members.repository.ts';
@@ -38,10 +39,20 @@ export interface AuthDeps {
   otp: OtpService;
   /** Keys the e-mail hash of the failed-password counter. */
   appSecret: string;
+  /** The per-instance read cache (docs/decisions/012); without it every request reads the session. */
+  readCache?: ReadCache;
+}
+
+/** A live session as the read cache keeps it, under the token's hash. */
+interface CachedSession {
+  user: AuthUser;
+  expiresAtMs: number;
+  lastSeenAtMs: number;
 }
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps;
+  const sessionCache = deps.readCache?.area<CachedSession>('sessions');
 
   /** Opens a session and writes the sign-in to the activity log, in the caller's transaction. */
   async function openSession(
@@ -101,12 +112,26 @@ export function createAuthService(deps: AuthDeps) {
     /** Resolves a token to the signed-in user; null for unknown, revoked, expired or inactive. */
     async resolveSession(token: string): Promise<AuthUser | null> {
       const now = clock.now();
-      const found = await findLiveSession(db, hashToken(token), now);
+      const tokenHash = hashToken(token);
+      // A cached session is trusted only until its own expiry (and the cache's, docs/decisions/012).
+      const cached = sessionCache?.get(tokenHash);
+      if (cached && cached.expiresAtMs > now.getTime()) {
+        if (now.getTime() - cached.lastSeenAtMs > SESSION_TOUCH_SECONDS * 1000) {
+          await touchSession(db, cached.user.sessionId, now);
+          cached.lastSeenAtMs = now.getTime();
+        }
+        return cached.user;
+      }
+      const ticket = deps.readCache?.ticket() ?? null;
+      const found = await findLiveSession(db, tokenHash, now);
       if (!found) return null;
       if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
         await touchSession(db, found.sessionId, now);
+        found.lastSeenAt = now;
       }
-      return { id: found.user.id, role: found.user.role, sessionId: found.sessionId };
+      const user: AuthUser = Object.freeze({ id: found.user.id, role: found.user.role, sessionId: found.sessionId });
+      sessionCache?.set(tokenHash, { user, expiresAtMs: found.expiresAt.getTime(), lastSeenAtMs: found.lastSeenAt.getTime() }, ticket);
+      return user;
     },
 
     async loginWithCode(input: OtpVerifyInput, context: RequestContext): Promise<SessionResponse> {

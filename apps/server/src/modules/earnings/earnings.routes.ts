@@ -1,4 +1,4 @@
-import { myEarningsSchema, mySummarySchema, periodChoiceQuerySchema } from '@agency/shared';
+import { myEarningsSchema, mySummarySchema, periodChoiceQuerySchema, type MySummary } from '@agency/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope, ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -17,7 +17,13 @@ export const earningsSelfRoutes: FastifyPluginAsyncZod<{ earnings: EarningsServi
         response: { 200: dataEnvelope(mySummarySchema) },
       },
     },
-    async (request) => ok(await earnings.getSummary(currentUser(request).id)),
+    // The body comes from the read cache when it holds this member's (docs/decisions/012); it is
+    // serialized by this route's own response serializer, as any answer.
+    async (request, reply) => {
+      const body = await earnings.getSummaryBody(currentUser(request).id, (summary) => String(reply.serialize(ok(summary))));
+      // A string with a JSON content type is sent as it is (already serialized), not serialized again.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ReturnType<typeof ok<MySummary>>);
+    },
   );
 
   app.get(

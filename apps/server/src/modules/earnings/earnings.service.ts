@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { ledgerBalanceOf, periodInZone, unpostedMonthsOf } from '../payments/ledger.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
 import { balanceEligibility } from './balance.ts';
@@ -24,6 +25,19 @@ import { listMemberMonths, listOwnCreatorMonths, readSummaryFigures, type OwnMon
 export interface EarningsDeps {
   db: Database;
   clock: Clock;
+  /** The per-instance read cache (docs/decisions/012); without it every summary reads the database. */
+  readCache?: ReadCache;
+}
+
+/**
+ * A member's summary as the read cache keeps it: the answer's body, valid only while the month
+ * (UTC) and the payout month (in the settings' time zone) it was computed for are still current.
+ */
+interface CachedSummary {
+  period: string;
+  payoutTimeZone: string | null;
+  payoutPeriod: string;
+  body: string;
 }
 
 /** The worst of the states (failing > atRisk > onTrack); null when none was computed. */
@@ -45,55 +59,75 @@ function ownLive(period: string, own: OwnMonthTotals | undefined): { validDays: 
 /** The member's earnings screens. Every function takes the signed-in member's id from the session. */
 export function createEarningsService(deps: EarningsDeps) {
   const { db, clock } = deps;
+  const summaryCache = deps.readCache?.area<CachedSummary>('summaries');
+
+  /**
+   * One statement reads every figure (readSummaryFigures); the balance is then computed as
+   * `memberBalance` computes it, from the same rows.
+   */
+  async function computeSummary(memberId: string, now: Date): Promise<{ summary: MySummary; payoutTimeZone: string | null; payoutPeriod: string }> {
+    const period = periodOf(now);
+    const figures = await readSummaryFigures(db, memberId, period);
+    if (!figures.userFound) throw new AppError('NOT_FOUND');
+    // The settings row is created on first use; a fresh database may not have it yet.
+    const settings = figures.settings ?? (await getSettingsRow(db));
+
+    const payoutPeriod = periodInZone(now, settings.payoutTimeZone ?? null);
+    const balance = ledgerBalanceOf({
+      ledgerCents: figures.ledgerCents,
+      unposted: unpostedMonthsOf(figures.computedMonths, figures.postedMonths, payoutPeriod),
+      postedCents: figures.postedMonths.reduce((sum, month) => sum + month.cents, 0),
+      coveredCents: figures.coveredCents,
+      latestPaymentStatus: figures.latestPaymentStatus,
+    });
+
+    const { month } = figures;
+    // No creator brought has figures this month yet: the rate 0 diamonds would get.
+    const rateBps = month?.rateBps ?? commissionRateBps({ tiers: settings.commissionTiers, diamonds: 0, personalRateBps: figures.commissionRateBps });
+    const personalRate = month?.personalRate ?? figures.commissionRateBps !== null;
+    const live = ownLive(period, figures.own.creatorCount > 0 ? { period, ...figures.own } : undefined);
+
+    const summary: MySummary = {
+      period,
+      asOf: figures.asOfDate,
+      diamonds: month?.diamonds ?? 0,
+      earningsCents: month?.earningsCents ?? 0,
+      rateBps,
+      personalRate,
+      creatorCount: month?.creatorCount ?? 0,
+      ownDiamonds: live.diamonds,
+      validDays: live.validDays,
+      liveSeconds: live.liveSeconds,
+      achievedPercent: bpsToPercent(achievedBps(live.validDays, live.liveSeconds)),
+      requirementState: worstRequirementState(figures.ownStates),
+      unpaidCents: balance.unpaidCents,
+      availableCents: balance.availableCents,
+      minimumPayoutCents: MIN_PAYOUT_CENTS,
+      eligibility: balanceEligibility(balance),
+      atRiskCount: figures.atRiskCount,
+    };
+    return { summary, payoutTimeZone: settings.payoutTimeZone ?? null, payoutPeriod };
+  }
 
   return {
-    /**
-     * One statement reads every figure (readSummaryFigures); the balance is then computed as
-     * `memberBalance` computes it, from the same rows. Nothing is cached: each call reads the
-     * database, so a changed balance shows on the next request, on any instance.
-     */
     async getSummary(memberId: string): Promise<MySummary> {
+      return (await computeSummary(memberId, clock.now())).summary;
+    },
+
+    /**
+     * The summary's answer body, `serialize`d (the route's response serializer), from the read
+     * cache when it holds one for this member, this month and this payout month (docs/decisions/
+     * 012), else computed and stored. The cache is cleared by every change of the figures.
+     */
+    async getSummaryBody(memberId: string, serialize: (summary: MySummary) => string): Promise<string> {
       const now = clock.now();
-      const period = periodOf(now);
-      const figures = await readSummaryFigures(db, memberId, period);
-      if (!figures.userFound) throw new AppError('NOT_FOUND');
-      // The settings row is created on first use; a fresh database may not have it yet.
-      const settings = figures.settings ?? (await getSettingsRow(db));
-
-      const payoutPeriod = periodInZone(now, settings.payoutTimeZone ?? null);
-      const balance = ledgerBalanceOf({
-        ledgerCents: figures.ledgerCents,
-        unposted: unpostedMonthsOf(figures.computedMonths, figures.postedMonths, payoutPeriod),
-        postedCents: figures.postedMonths.reduce((sum, month) => sum + month.cents, 0),
-        coveredCents: figures.coveredCents,
-        latestPaymentStatus: figures.latestPaymentStatus,
-      });
-
-      const { month } = figures;
-      // No creator brought has figures this month yet: the rate 0 diamonds would get.
-      const rateBps = month?.rateBps ?? commissionRateBps({ tiers: settings.commissionTiers, diamonds: 0, personalRateBps: figures.commissionRateBps });
-      const personalRate = month?.personalRate ?? figures.commissionRateBps !== null;
-      const live = ownLive(period, figures.own.creatorCount > 0 ? { period, ...figures.own } : undefined);
-
-      return {
-        period,
-        asOf: figures.asOfDate,
-        diamonds: month?.diamonds ?? 0,
-        earningsCents: month?.earningsCents ?? 0,
-        rateBps,
-        personalRate,
-        creatorCount: month?.creatorCount ?? 0,
-        ownDiamonds: live.diamonds,
-        validDays: live.validDays,
-        liveSeconds: live.liveSeconds,
-        achievedPercent: bpsToPercent(achievedBps(live.validDays, live.liveSeconds)),
-        requirementState: worstRequirementState(figures.ownStates),
-        unpaidCents: balance.unpaidCents,
-        availableCents: balance.availableCents,
-        minimumPayoutCents: MIN_PAYOUT_CENTS,
-        eligibility: balanceEligibility(balance),
-        atRiskCount: figures.atRiskCount,
-      };
+      const cached = summaryCache?.get(memberId);
+      if (cached && cached.period === periodOf(now) && cached.payoutPeriod === periodInZone(now, cached.payoutTimeZone)) return cached.body;
+      const ticket = deps.readCache?.ticket() ?? null;
+      const { summary, payoutTimeZone, payoutPeriod } = await computeSummary(memberId, now);
+      const body = serialize(summary);
+      summaryCache?.set(memberId, { period: summary.period, payoutTimeZone, payoutPeriod, body }, ticket);
+      return body;
     },
 
     /**
