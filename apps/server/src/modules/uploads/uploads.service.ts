@@ -18,6 +18,8 @@ import { writeSampleWorkbook } from './sample-workbook.ts';
 import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
 import { fileErrorReport, planUpload, type PlannedRow, type UploadPlan } from './upload-plan.ts';
 import {
+  beginMonthRowWrites,
+  endMonthRowWrites,
   deleteMonth,
   deleteMonthRowsOf,
   insertUploadCreators,
@@ -174,6 +176,7 @@ export function createUploadsService(deps: UploadsDeps) {
       // The ids of the creators just made, in place (the plan's rows are this import's own).
       if (created.size > 0) for (const row of plan.rows) row.creatorId ??= created.get(row.tiktokUsername)!;
       let rows = plan.rows as readonly (PlannedRow & { creatorId: string })[];
+      await beginMonthRowWrites(tx);
       if (replacing) {
         const stored = await listStoredMonthRows(tx, period);
         const toWrite: (PlannedRow & { creatorId: string })[] = [];
@@ -204,6 +207,7 @@ export function createUploadsService(deps: UploadsDeps) {
           throw new Error(`injected fault after ${inserted} month rows`);
         }
       }
+      await endMonthRowWrites(tx, period, uploadId);
       await refreshMonthStatistics(tx);
       await recomputeMemberMonths(tx, period, now);
       const { report } = plan;
