@@ -287,30 +287,53 @@ export async function lockMonthRows(tx: Executor): Promise<void> {
   await tx.execute(sql`lock table ${creatorMonths} in share row exclusive mode`);
 }
 
-/** What a month row holds besides its creator, upload and time: compared to skip unchanged rows. */
-export interface StoredMonthRow {
-  diamonds: number;
-  validDays: number;
-  liveSeconds: number;
+/** A month row as the commit reads it under the lock: the plan's figures and what is compared to skip an unchanged row. */
+export interface StoredMonthRow extends MonthFigures {
   matches: number;
   /** Epoch milliseconds, fractional when the time has microseconds. */
   lastLiveAtMs: number | null;
   achievedBps: number;
-  requirementState: string | null;
 }
 
-/** The month's rows by creator id (JSON chunks, see listCreatorsByUsername). Call it after lockMonthRows. */
-export async function listStoredMonthRows(tx: Executor, period: string): Promise<Map<string, StoredMonthRow>> {
-  const rows = await jsonRows<[string, number, number, number, number, number | null, number, string | null]>(
-    tx,
-    sql`select json_build_array(creator_id, diamonds, valid_days, live_seconds, matches, (extract(epoch from last_live_at) * 1000)::float8, achieved_bps, requirement_state) as r
-      from ${creatorMonths} where ${creatorMonths.period} = ${period}`,
-  );
-  const byCreator = new Map<string, StoredMonthRow>();
-  for (const [creatorId, diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState] of rows) {
-    byCreator.set(creatorId, { diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState });
+/**
+ * The month's rows with their creators' usernames, in one read (call it after lockMonthRows): the
+ * commit plans against them (the report's before) and compares the file's rows with them. On
+ * PGlite as JSON chunks (see listCreatorsByUsername); on PostgreSQL as plain rows.
+ */
+export async function listStoredMonthRows(tx: Executor, period: string): Promise<StoredMonthRow[]> {
+  if (!isPglite(tx)) {
+    return tx
+      .select({
+        creatorId: creatorMonths.creatorId,
+        tiktokUsername: creators.tiktokUsername,
+        diamonds: creatorMonths.diamonds,
+        validDays: creatorMonths.validDays,
+        liveSeconds: creatorMonths.liveSeconds,
+        requirementState: creatorMonths.requirementState,
+        matches: creatorMonths.matches,
+        lastLiveAtMs: sql<number | null>`(extract(epoch from ${creatorMonths.lastLiveAt}) * 1000)::float8`.mapWith(Number),
+        achievedBps: creatorMonths.achievedBps,
+      })
+      .from(creatorMonths)
+      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+      .where(eq(creatorMonths.period, period));
   }
-  return byCreator;
+  const rows = await jsonRows<[string, string, number, number, number, RequirementState | null, number, number | null, number]>(
+    tx,
+    sql`select json_build_array(m.creator_id, c.tiktok_username, m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps) as r
+      from ${creatorMonths} as m inner join ${creators} as c on c.id = m.creator_id where m.period = ${period}`,
+  );
+  return rows.map(([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps]) => ({
+    creatorId,
+    tiktokUsername,
+    diamonds,
+    validDays,
+    liveSeconds,
+    requirementState,
+    matches,
+    lastLiveAtMs,
+    achievedBps,
+  }));
 }
 
 /** True when writing `row` would leave `stored` as it is (upload id and time aside). */
