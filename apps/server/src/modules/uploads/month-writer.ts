@@ -42,11 +42,19 @@ export class MonthWriter {
     this.batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
   }
 
+  /**
+   * The rows made by add(), in the file's order: the plan takes them as they are (planUpload's
+   * `planned`) instead of making each row a second time.
+   */
+  readonly rows: PlannedRow[] = [];
+
   /** A row of the file (unknown usernames are left for addRow once their creators exist). */
   add(item: BackstageRow): void {
     const creator = this.options.creators.get(item.tiktokUsername);
     if (!creator) return;
-    this.addRow(planRow(item, creator, undefined, this.options.context) as WrittenRow);
+    const row = planRow(item, creator, this.storedByCreator.get(creator.id), this.options.context) as WrittenRow;
+    this.rows.push(row);
+    this.addRow(row);
   }
 
   addRow(row: WrittenRow): void {

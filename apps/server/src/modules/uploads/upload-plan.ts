@@ -46,6 +46,11 @@ export interface PlanInput {
   /** Every creator of the agency (any status), by username: the file's known usernames. */
   creators: ReadonlyMap<string, KnownCreator>;
   before: readonly MonthFigures[];
+  /**
+   * Rows already made with planRow for the file's rows of known creators, in the file's order
+   * (the commit's MonthWriter): taken as they are when they match the item, else made anew.
+   */
+  planned?: readonly PlannedRow[];
 }
 
 function figuresOf(row: { diamonds: number; validDays: number; liveSeconds: number }) {
@@ -105,6 +110,7 @@ export function planUpload(input: PlanInput): UploadPlan {
   const counts = { new: 0, changed: 0, unchanged: 0, unknown: 0, missing: 0 };
   let skipped = parsed.skipped;
   const inFile = new Set<string>();
+  let plannedAt = 0;
 
   // One pass, one object per row written (no spread copies: 100,000 rows).
   for (const item of parsed.items) {
@@ -131,7 +137,13 @@ export function planUpload(input: PlanInput): UploadPlan {
       counts[kind] += 1;
       if (changes[kind].length < MAX_CHANGES) addChange({ tiktokUsername: item.tiktokUsername, creatorId: creator.id, kind, before: previous ? figuresOf(previous) : null, after: figuresOf(item) });
     }
-    rows.push(planRow(item, creator, previous, input));
+    const made = creator ? input.planned?.[plannedAt] : undefined;
+    if (made && made.row === item.row && made.creatorId === creator!.id) {
+      plannedAt += 1;
+      rows.push(made);
+    } else {
+      rows.push(planRow(item, creator, previous, input));
+    }
   }
 
   // Creators who quit are named in the file: not "missing", their warning says why.

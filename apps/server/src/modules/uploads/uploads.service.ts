@@ -179,7 +179,7 @@ export function createUploadsService(deps: UploadsDeps) {
           if (!(error instanceof UploadFileError)) throw error;
           throw new Refusal({ ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: false, message: error.message }) });
         }
-        const plan = planUpload({ parsed, period, asOf: input.asOf, asOfEnd: context.asOfEnd, now, dryRun: false, createUnknown: input.createUnknown, creators, before: stored });
+        const plan = planUpload({ parsed, period, asOf: input.asOf, asOfEnd: context.asOfEnd, now, dryRun: false, createUnknown: input.createUnknown, creators, before: stored, planned: monthWriter.rows });
         if (plan.report.errors.length > 0) {
           await monthWriter.settle();
           throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
