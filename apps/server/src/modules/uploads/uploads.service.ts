@@ -6,7 +6,7 @@ import {
   type UploadListQuery,
   type UploadReport,
 } from '@agency/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
@@ -158,48 +158,59 @@ export function createUploadsService(deps: UploadsDeps) {
     const context = { period, asOfEnd: endOfIsoDate(input.asOf), now };
     let writer: MonthWriter | null = null;
     const early: BackstageRow[] = [];
-    const parsing = parseBackstageFile(input.data, { onRow: (row) => (writer ? writer.add(row) : early.push(row)) });
+    let parsing: Promise<BackstageParseResult> | null = parseBackstageFile(input.data, { onRow: (row) => (writer ? writer.add(row) : early.push(row)) });
     parsing.catch(() => undefined);
     let fileKey: string | null = null;
+    /**
+     * Everything up to the month's rows being written, in its own function so that the creators,
+     * the stored rows and the parsed file can be collected when it returns (locals of an async
+     * function stay alive until it returns; the rest of the commit does not need them).
+     */
+    const writeMonth = async (tx: Transaction): Promise<{ plan: UploadPlan; sha256: string; key: string }> => {
+      await lockMonthRows(tx);
+      await beginMonthRowWrites(tx);
+      const creators = await listCreatorsByUsername(tx);
+      const stored = await listStoredMonthRows(tx, period, creators);
+      const monthWriter = new MonthWriter({ tx, context, uploadId, at: now, creators, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+      for (const row of early) monthWriter.add(row);
+      early.length = 0;
+      writer = monthWriter;
+      let parsed: BackstageParseResult;
+      try {
+        parsed = await parsing!;
+        parsing = null;
+      } catch (error) {
+        await monthWriter.settle();
+        if (!(error instanceof UploadFileError)) throw error;
+        throw new Refusal({ ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: false, message: error.message }) });
+      }
+      const plan = planUpload({ parsed, period, asOf: input.asOf, asOfEnd: context.asOfEnd, now, dryRun: false, createUnknown: input.createUnknown, creators, before: stored, planned: monthWriter.rows });
+      if (plan.report.errors.length > 0) {
+        await monthWriter.settle();
+        throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
+      }
+      // The file is kept before the import can commit: if it cannot be stored (a full disk
+      // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
+      const sha256 = createHash('sha256').update(input.data).digest('hex');
+      const key = createStorageKey('uploads', parsed.format);
+      await storage.put(key, input.data);
+      fileKey = key;
+      if (plan.toCreate.length > 0) {
+        // The creators made from unknown usernames, and their rows (the plan's own objects).
+        const created = await insertUploadCreators(tx, plan.toCreate, now);
+        for (const row of plan.rows) {
+          if (row.creatorId !== null) continue;
+          row.creatorId = created.get(row.tiktokUsername)!;
+          monthWriter.addRow(row as PlannedRow & { creatorId: string });
+        }
+      }
+      await monthWriter.finish();
+      writer = null;
+      return { plan, sha256, key };
+    };
     try {
       return await db.transaction(async (tx) => {
-        await lockMonthRows(tx);
-        await beginMonthRowWrites(tx);
-        const creators = await listCreatorsByUsername(tx);
-        const stored = await listStoredMonthRows(tx, period);
-        const monthWriter = new MonthWriter({ tx, context, uploadId, at: now, creators, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
-        for (const row of early) monthWriter.add(row);
-        early.length = 0;
-        writer = monthWriter;
-        let parsed: BackstageParseResult;
-        try {
-          parsed = await parsing;
-        } catch (error) {
-          await monthWriter.settle();
-          if (!(error instanceof UploadFileError)) throw error;
-          throw new Refusal({ ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: false, message: error.message }) });
-        }
-        const plan = planUpload({ parsed, period, asOf: input.asOf, asOfEnd: context.asOfEnd, now, dryRun: false, createUnknown: input.createUnknown, creators, before: stored, planned: monthWriter.rows });
-        if (plan.report.errors.length > 0) {
-          await monthWriter.settle();
-          throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
-        }
-        // The file is kept before the import can commit: if it cannot be stored (a full disk
-        // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
-        const sha256 = createHash('sha256').update(input.data).digest('hex');
-        const key = createStorageKey('uploads', parsed.format);
-        await storage.put(key, input.data);
-        fileKey = key;
-        if (plan.toCreate.length > 0) {
-          // The creators made from unknown usernames, and their rows (the plan's own objects).
-          const created = await insertUploadCreators(tx, plan.toCreate, now);
-          for (const row of plan.rows) {
-            if (row.creatorId !== null) continue;
-            row.creatorId = created.get(row.tiktokUsername)!;
-            monthWriter.addRow(row as PlannedRow & { creatorId: string });
-          }
-        }
-        await monthWriter.finish();
+        const { plan, sha256, key } = await writeMonth(tx);
         await refreshMonthStatistics(tx);
         // After ANALYZE: with the month's statistics its check is a hash anti-join, not 100,000 lookups.
         await endMonthRowWrites(tx, period, uploadId);
