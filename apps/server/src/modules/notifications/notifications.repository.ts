@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../members/members.table.ts';
 import { notificationRecipients, notifications } from './notifications.table.ts';
@@ -35,8 +36,10 @@ export async function notifySystem(db: Executor, userIds: readonly string[], not
 }
 
 /**
- * Many system notifications, one recipient each, in two multi-row inserts (an upload can notify
- * thousands of members; one `notifySystem` per member would be thousands of round trips).
+ * Many system notifications, one recipient each, in two inserts of column arrays (`unnest`) per
+ * batch (an upload can notify thousands of members; one `notifySystem` per member would be
+ * thousands of round trips, and a multi-row VALUES of 2,000 notifications measured ~0.2-0.5 s
+ * against ~0.05 s). The ids are made here, so nothing is read back.
  */
 export async function notifySystemEach(
   db: Executor,
@@ -45,11 +48,20 @@ export async function notifySystemEach(
 ): Promise<number> {
   for (let index = 0; index < items.length; index += RECIPIENT_BATCH) {
     const batch = items.slice(index, index + RECIPIENT_BATCH);
-    const rows = await db
-      .insert(notifications)
-      .values(batch.map((item) => ({ kind: 'system' as const, ...item.notification, createdAt: at })))
-      .returning({ id: notifications.id });
-    await db.insert(notificationRecipients).values(rows.map((row, offset) => ({ notificationId: row.id, userId: batch[offset]!.userId })));
+    const ids = batch.map(() => randomUUID());
+    await db.execute(sql`
+      insert into ${notifications} (id, kind, template, params, title, message, created_at)
+      select id, 'system', template, params::jsonb, title, message, ${at.toISOString()}::timestamptz
+      from unnest(
+        ${sql.param(ids)}::uuid[],
+        ${sql.param(batch.map((item) => item.notification.template))}::text[],
+        ${sql.param(batch.map((item) => JSON.stringify(item.notification.params)))}::text[],
+        ${sql.param(batch.map((item) => item.notification.title))}::text[],
+        ${sql.param(batch.map((item) => item.notification.message))}::text[]
+      ) as t(id, template, params, title, message)`);
+    await db.execute(sql`
+      insert into ${notificationRecipients} (notification_id, user_id)
+      select notification_id, user_id from unnest(${sql.param(ids)}::uuid[], ${sql.param(batch.map((item) => item.userId))}::uuid[]) as t(notification_id, user_id)`);
   }
   return items.length;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBackstageFile, type BackstageParseResult } from './backstage-parser.ts';
+import { parseBackstageFile, type BackstageParseResult, type BackstageRow } from './backstage-parser.ts';
 import { UploadFileError } from './upload-file-error.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -79,6 +79,24 @@ describe('backstage parser (fixture files)', () => {
     const result = await parseBackstageFile(fixture('duplicates.csv'));
     expect(result.warnings).toEqual([expect.objectContaining({ row: 3, kind: 'duplicateUsername', tiktokUsername: 'star.one' })]);
     expect(result.errors).toEqual([{ row: 5, column: 'Creator username', message: '@dance_vibes is also on row 4 with other figures' }]);
+  });
+
+  it('onRow: each row read without an error, once per username, in file order, before the result (the commit writes while parsing)', async () => {
+    for (const name of ['creator-data.xlsx', 'bad-rows.csv', 'duplicates.csv']) {
+      const seen: BackstageRow[] = [];
+      let done = false;
+      const parsing = parseBackstageFile(fixture(name), {
+        onRow: (row) => {
+          expect(done).toBe(false);
+          seen.push(row);
+        },
+      });
+      const result = await parsing;
+      done = true;
+      // The very objects of the result, in the same order: quit, erroneous and repeated rows are never handed on.
+      expect(seen).toHaveLength(result.items.length);
+      seen.forEach((row, index) => expect(row).toBe(result.items[index]));
+    }
   });
 
   it('no username column: an error on row 0', async () => {

@@ -48,6 +48,13 @@ export interface BackstageParseResult {
 
 export interface ParseOptions {
   maxRows?: number;
+  /**
+   * Called with each row as soon as it is read without an error and its username is new (before
+   * the rest of the file is read): the commit writes rows while the file is parsed. A later
+   * problem (an error on another row, the same username with other figures) is still reported in
+   * the result, so the caller must throw away what it did with the rows when `errors` is not empty.
+   */
+  onRow?: (row: BackstageRow) => void;
 }
 
 const HEADER_SEARCH_ROWS = 20;
@@ -108,6 +115,7 @@ class RowCollector {
   constructor(
     format: 'xlsx' | 'csv',
     private readonly maxRows: number,
+    private readonly onRow?: (row: BackstageRow) => void,
   ) {
     this.result = { format, rows: 0, items: [], columns: {}, errors: [], warnings: [], skipped: 0 };
   }
@@ -204,6 +212,7 @@ class RowCollector {
     const earlier = this.byUsername.get(username);
     if (!earlier) {
       this.byUsername.set(username, item);
+      this.onRow?.(item);
       return;
     }
     const same =
@@ -298,7 +307,7 @@ function readCsv(data: Buffer, collector: RowCollector): void {
 /** Throws UploadFileError for problems of the whole file; row problems are in `errors`. */
 export async function parseBackstageFile(data: Buffer, options: ParseOptions = {}): Promise<BackstageParseResult> {
   const format = detectFormat(data);
-  const collector = new RowCollector(format, options.maxRows ?? UPLOAD_MAX_ROWS);
+  const collector = new RowCollector(format, options.maxRows ?? UPLOAD_MAX_ROWS, options.onRow);
   if (format === 'xlsx') await readXlsx(data, collector);
   else readCsv(data, collector);
   return collector.finish();

@@ -46,10 +46,51 @@ export interface PlanInput {
   /** Every creator of the agency (any status), by username: the file's known usernames. */
   creators: ReadonlyMap<string, KnownCreator>;
   before: readonly MonthFigures[];
+  /**
+   * Rows already made with planRow for the file's rows of known creators, in the file's order
+   * (the commit's MonthWriter): taken as they are when they match the item, else made anew.
+   */
+  planned?: readonly PlannedRow[];
 }
 
 function figuresOf(row: { diamonds: number; validDays: number; liveSeconds: number }) {
   return { diamonds: row.diamonds, validDays: row.validDays, liveSeconds: row.liveSeconds };
+}
+
+/** What planRow needs besides the row: the month, the moment the figures describe, and now (the join time of a creator made by the upload). */
+export interface RowContext {
+  period: string;
+  asOfEnd: Date;
+  now: Date;
+}
+
+/**
+ * The row to write for `item`: its creator (undefined: one the upload creates), requirement state
+ * and the state before. The plan and the commit's row writer (month-writer.ts) both make their
+ * rows with it, so what is written is what the report says.
+ */
+export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
+  const progress = requirementProgress({
+    joinedAt: creator ? creator.joinedAt : context.now,
+    validDays: item.validDays,
+    liveSeconds: item.liveSeconds,
+    period: context.period,
+    asOf: context.asOfEnd,
+  });
+  return {
+    row: item.row,
+    tiktokUsername: item.tiktokUsername,
+    diamonds: item.diamonds,
+    validDays: item.validDays,
+    liveSeconds: item.liveSeconds,
+    matches: item.matches,
+    lastLiveAt: item.lastLiveAt,
+    creatorId: creator ? creator.id : null,
+    affiliateId: creator ? creator.affiliateId : null,
+    achievedBps: progress.achievedBps,
+    requirementState: progress.state,
+    previousState: previous ? previous.requirementState : null,
+  };
 }
 
 export function planUpload(input: PlanInput): UploadPlan {
@@ -69,6 +110,7 @@ export function planUpload(input: PlanInput): UploadPlan {
   const counts = { new: 0, changed: 0, unchanged: 0, unknown: 0, missing: 0 };
   let skipped = parsed.skipped;
   const inFile = new Set<string>();
+  let plannedAt = 0;
 
   // One pass, one object per row written (no spread copies: 100,000 rows).
   for (const item of parsed.items) {
@@ -95,27 +137,13 @@ export function planUpload(input: PlanInput): UploadPlan {
       counts[kind] += 1;
       if (changes[kind].length < MAX_CHANGES) addChange({ tiktokUsername: item.tiktokUsername, creatorId: creator.id, kind, before: previous ? figuresOf(previous) : null, after: figuresOf(item) });
     }
-    const progress = requirementProgress({
-      joinedAt: creator ? creator.joinedAt : input.now,
-      validDays: item.validDays,
-      liveSeconds: item.liveSeconds,
-      period,
-      asOf: input.asOfEnd,
-    });
-    rows.push({
-      row: item.row,
-      tiktokUsername: item.tiktokUsername,
-      diamonds: item.diamonds,
-      validDays: item.validDays,
-      liveSeconds: item.liveSeconds,
-      matches: item.matches,
-      lastLiveAt: item.lastLiveAt,
-      creatorId: creator ? creator.id : null,
-      affiliateId: creator ? creator.affiliateId : null,
-      achievedBps: progress.achievedBps,
-      requirementState: progress.state,
-      previousState: previous ? previous.requirementState : null,
-    });
+    const made = creator ? input.planned?.[plannedAt] : undefined;
+    if (made && made.row === item.row && made.creatorId === creator!.id) {
+      plannedAt += 1;
+      rows.push(made);
+    } else {
+      rows.push(planRow(item, creator, previous, input));
+    }
   }
 
   // Creators who quit are named in the file: not "missing", their warning says why.

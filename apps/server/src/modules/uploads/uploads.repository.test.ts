@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/schema.ts';
-import { copyMonthRows, copyText, insertMonthRows, monthCopyText, writeMonthRows, type MonthRowInput } from './uploads.repository.ts';
+import { beginMonthRowWrites, copyMonthRows, copyText, endMonthRowWrites, insertMonthRows, monthCopyText, writeMonthRows, type MonthRowInput } from './uploads.repository.ts';
 
 const UPLOAD_ID = '6f1c2a52-5d0e-4c1b-9a57-0c3f4d1e2b7a';
 const AT = new Date('2026-09-16T10:00:00.123Z');
@@ -84,6 +84,26 @@ describe('month rows: COPY (PostgreSQL) writes exactly what the unnest insert wr
     const negative = [{ ...rows[0]!, diamonds: -1 }];
     await expect(handle.db.transaction((tx) => writeMonthRows(tx, '2026-05', UPLOAD_ID, AT, negative))).rejects.toThrow();
     expect(await monthRows('2026-05')).toEqual([]);
+  });
+
+  it('a row of a creator that does not exist fails the transaction, with the per-row check off on PGlite too', async () => {
+    const ghost = [{ ...rows[0]!, creatorId: '0b7d8a4e-3f1e-4c55-8d7a-5e2b9c1f0a11' }];
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await beginMonthRowWrites(tx);
+        await writeMonthRows(tx, '2026-04', UPLOAD_ID, AT, [...rows.slice(1), ...ghost]);
+        await endMonthRowWrites(tx, '2026-04', UPLOAD_ID);
+      }),
+    ).rejects.toThrow();
+    expect(await monthRows('2026-04')).toEqual([]);
+    // Rows of existing creators go through, and the check is local to the transaction.
+    await handle.db.transaction(async (tx) => {
+      await beginMonthRowWrites(tx);
+      await writeMonthRows(tx, '2026-03', UPLOAD_ID, AT, rows);
+      await endMonthRowWrites(tx, '2026-03', UPLOAD_ID);
+    });
+    expect(await monthRows('2026-03')).toHaveLength(4);
+    await expect(handle.db.transaction((tx) => writeMonthRows(tx, '2026-02', UPLOAD_ID, AT, ghost))).rejects.toThrow();
   });
 });
 

@@ -25,7 +25,7 @@ export interface KnownCreator {
  * of 100,000 usernames, and it can run while the file is parsed). The active ones are the creators
  * expected in the file.
  *
- * The rows come back as a few JSON arrays (jsonRows): 100,000 result rows cost PGlite ~0.75 s in
+ * The rows come back as a few JSON arrays (forEachJsonRow): 100,000 result rows cost PGlite ~0.75 s in
  * per-row protocol messages and parsing, 20 `json_agg` values of 5,000 rows ~0.3 s (JSON.parse
  * included), and less memory on the JS side. On PostgreSQL the JSON measured ~50 ms slower
  * (0.25 s against 0.2 s), so it reads the rows as they are. `joined_at` travels as epoch
@@ -33,40 +33,66 @@ export interface KnownCreator {
  */
 export async function listCreatorsByUsername(db: Executor): Promise<Map<string, KnownCreator>> {
   const byName = new Map<string, KnownCreator>();
+  const text = interner((value: string) => value);
+  const date = interner((ms: number) => new Date(ms));
   if (!isPglite(db)) {
     const rows = await db
       .select({ id: creators.id, tiktokUsername: creators.tiktokUsername, status: creators.status, joinedAt: creators.joinedAt, affiliateId: creators.affiliateId })
       .from(creators);
-    for (const row of rows) byName.set(row.tiktokUsername, row);
+    for (const row of rows) {
+      byName.set(row.tiktokUsername, { id: row.id, tiktokUsername: row.tiktokUsername, status: text(row.status), joinedAt: date(row.joinedAt.getTime()), affiliateId: row.affiliateId === null ? null : text(row.affiliateId) });
+    }
     return byName;
   }
-  const rows = await jsonRows<[string, string, string, number, string | null]>(
+  await forEachJsonRow<[string, string, string, number, string | null]>(
     db,
     sql`select json_build_array(${creators.id}, ${creators.tiktokUsername}, ${creators.status}, floor(extract(epoch from ${creators.joinedAt}) * 1000)::bigint, ${creators.affiliateId}) as r from ${creators}`,
+    ([id, tiktokUsername, status, joinedAtMs, affiliateId]) => {
+      byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
+    },
   );
-  for (const [id, tiktokUsername, status, joinedAtMs, affiliateId] of rows) {
-    byName.set(tiktokUsername, { id, tiktokUsername, status, joinedAt: new Date(joinedAtMs), affiliateId });
-  }
   return byName;
 }
 
 /**
- * Rows per JSON value of jsonRows: one value of 100,000 rows grew PGlite's WASM heap (which never
+ * Rows per JSON value of forEachJsonRow: one value of 100,000 rows grew PGlite's WASM heap (which never
  * shrinks) by ~75 MB, values of 5,000 rows by ~13 MB, at the same speed.
  */
 const JSON_ROWS_CHUNK = 5_000;
 
-/** The rows of `query` (one JSON value `r` a row), as `json_agg` arrays of JSON_ROWS_CHUNK rows: see listCreatorsByUsername. */
-async function jsonRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
+/**
+ * Calls `each` with the rows of `query` (one JSON value `r` a row), read as `json_agg` arrays of
+ * JSON_ROWS_CHUNK rows: see listCreatorsByUsername. Each chunk's text is dropped once parsed and
+ * its rows handed on, so no list of all 100,000 parsed rows exists next to what `each` makes.
+ */
+async function forEachJsonRow<Row>(db: Executor, query: SQL, each: (row: Row) => void): Promise<void> {
   const result = await db.execute<{ chunk: string }>(sql`
     select json_agg(q.r)::text as chunk
     from (select i.r, (row_number() over ()) / ${JSON_ROWS_CHUNK} as bucket from (${query}) as i) as q
     group by q.bucket`);
-  const rows: Row[] = [];
-  for (const { chunk } of (result as unknown as { rows: { chunk: string }[] }).rows) {
-    for (const row of JSON.parse(chunk) as Row[]) rows.push(row);
+  const chunks = (result as unknown as { rows: { chunk: string }[] }).rows;
+  for (let index = 0; index < chunks.length; index += 1) {
+    const rows = JSON.parse(chunks[index]!.chunk) as Row[];
+    chunks[index]!.chunk = '';
+    for (const row of rows) each(row);
   }
-  return rows;
+}
+
+/**
+ * One shared copy of each of a few repeated values (the affiliates of 100,000 creators are a
+ * couple of thousand members, their statuses three words, their join times often the same):
+ * each row read would otherwise hold its own copy, ~15 MB for 100,000 creators.
+ */
+function interner<Key, Value>(make: (key: Key) => Value): (key: Key) => Value {
+  const seen = new Map<Key, Value>();
+  return (key) => {
+    let value = seen.get(key);
+    if (value === undefined) {
+      value = make(key);
+      seen.set(key, value);
+    }
+    return value;
+  };
 }
 
 export interface MonthFigures {
@@ -94,13 +120,15 @@ export async function listMonthFigures(db: Executor, period: string): Promise<Mo
       .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
       .where(eq(creatorMonths.period, period));
   }
-  const rows = await jsonRows<[string, string, number, number, number, RequirementState | null]>(
+  const rows: MonthFigures[] = [];
+  await forEachJsonRow<[string, string, number, number, number, RequirementState | null]>(
     db,
     sql`select json_build_array(${creatorMonths.creatorId}, ${creators.tiktokUsername}, ${creatorMonths.diamonds}, ${creatorMonths.validDays}, ${creatorMonths.liveSeconds}, ${creatorMonths.requirementState}) as r
       from ${creatorMonths} inner join ${creators} on ${creators.id} = ${creatorMonths.creatorId}
       where ${creatorMonths.period} = ${period}`,
+    ([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState]) => rows.push({ creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState }),
   );
-  return rows.map(([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState]) => ({ creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState }));
+  return rows;
 }
 
 /** Creators made from unknown usernames: active, no affiliate, joined now. */
@@ -250,6 +278,35 @@ export async function writeMonthRows(
 }
 
 /**
+ * PGlite only: the per-row foreign key check of the month rows, replaced by one check of the set.
+ * Each inserted row fires PostgreSQL's foreign key trigger (a lookup of the creator and a row lock
+ * on it), ~1.3 s of the ~4 s a 100,000-row write costs inside PGlite's WASM. PGlite has one
+ * connection, so nothing can delete a creator between the write and the check: with the triggers
+ * off (`session_replication_role = replica`, local to the transaction) for the writes, one
+ * anti-join of the rows this upload wrote against `creators` (endMonthRowWrites) refuses exactly
+ * what the trigger would have refused, and the transaction rolls back. Unique, check and not-null
+ * constraints are indexes and checks, not triggers: they stay on. PostgreSQL (where the app is
+ * not a superuser, and other connections could delete a creator) keeps its trigger.
+ */
+export async function beginMonthRowWrites(tx: Executor): Promise<void> {
+  if (transactionConnection(tx)?.kind !== 'pglite') return;
+  await tx.execute(sql`set local session_replication_role = replica`);
+}
+
+/** Ends beginMonthRowWrites: throws (the transaction then rolls back) when a row of `uploadId` has no creator. */
+export async function endMonthRowWrites(tx: Executor, period: string, uploadId: string): Promise<void> {
+  if (transactionConnection(tx)?.kind !== 'pglite') return;
+  const result = await tx.execute<{ creator_id: string }>(sql`
+    select m.creator_id from ${creatorMonths} as m
+    where m.period = ${period} and m.upload_id = ${uploadId}::uuid
+      and not exists (select 1 from ${creators} as c where c.id = m.creator_id)
+    limit 1`);
+  const [orphan] = (result as unknown as { rows: { creator_id: string }[] }).rows;
+  if (orphan) throw new Error(`creator_months row for ${period} references a creator that does not exist (${orphan.creator_id})`);
+  await tx.execute(sql`set local session_replication_role = origin`);
+}
+
+/**
  * Blocks other writers of `creator_months` (another import, a creator's delete cascading) until
  * the transaction ends; readers go on. Taken first in the commit, so the month read next stays
  * what the commit's difference is computed against.
@@ -258,30 +315,57 @@ export async function lockMonthRows(tx: Executor): Promise<void> {
   await tx.execute(sql`lock table ${creatorMonths} in share row exclusive mode`);
 }
 
-/** What a month row holds besides its creator, upload and time: compared to skip unchanged rows. */
-export interface StoredMonthRow {
-  diamonds: number;
-  validDays: number;
-  liveSeconds: number;
+/** A month row as the commit reads it under the lock: the plan's figures and what is compared to skip an unchanged row. */
+export interface StoredMonthRow extends MonthFigures {
   matches: number;
   /** Epoch milliseconds, fractional when the time has microseconds. */
   lastLiveAtMs: number | null;
   achievedBps: number;
-  requirementState: string | null;
 }
 
-/** The month's rows by creator id (JSON chunks, see listCreatorsByUsername). Call it after lockMonthRows. */
-export async function listStoredMonthRows(tx: Executor, period: string): Promise<Map<string, StoredMonthRow>> {
-  const rows = await jsonRows<[string, number, number, number, number, number | null, number, string | null]>(
-    tx,
-    sql`select json_build_array(creator_id, diamonds, valid_days, live_seconds, matches, (extract(epoch from last_live_at) * 1000)::float8, achieved_bps, requirement_state) as r
-      from ${creatorMonths} where ${creatorMonths.period} = ${period}`,
-  );
-  const byCreator = new Map<string, StoredMonthRow>();
-  for (const [creatorId, diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState] of rows) {
-    byCreator.set(creatorId, { diamonds, validDays, liveSeconds, matches, lastLiveAtMs, achievedBps, requirementState });
+/**
+ * The month's rows with their creators' usernames, in one read (call it after lockMonthRows): the
+ * commit plans against them (the report's before) and compares the file's rows with them. On
+ * PGlite as JSON chunks (see listCreatorsByUsername); on PostgreSQL as plain rows.
+ */
+export async function listStoredMonthRows(tx: Executor, period: string, creatorsByName?: ReadonlyMap<string, KnownCreator>): Promise<StoredMonthRow[]> {
+  // The creator's id and username strings as the creators map holds them, not a second copy of
+  // each per row (~10 MB for 100,000 rows).
+  const share = (row: StoredMonthRow): StoredMonthRow => {
+    const creator = creatorsByName?.get(row.tiktokUsername);
+    if (creator && creator.id === row.creatorId) {
+      row.creatorId = creator.id;
+      row.tiktokUsername = creator.tiktokUsername;
+    }
+    return row;
+  };
+  if (!isPglite(tx)) {
+    const read = await tx
+      .select({
+        creatorId: creatorMonths.creatorId,
+        tiktokUsername: creators.tiktokUsername,
+        diamonds: creatorMonths.diamonds,
+        validDays: creatorMonths.validDays,
+        liveSeconds: creatorMonths.liveSeconds,
+        requirementState: creatorMonths.requirementState,
+        matches: creatorMonths.matches,
+        lastLiveAtMs: sql<number | null>`(extract(epoch from ${creatorMonths.lastLiveAt}) * 1000)::float8`.mapWith(Number),
+        achievedBps: creatorMonths.achievedBps,
+      })
+      .from(creatorMonths)
+      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+      .where(eq(creatorMonths.period, period));
+    return read.map(share);
   }
-  return byCreator;
+  const rows: StoredMonthRow[] = [];
+  await forEachJsonRow<[string, string, number, number, number, RequirementState | null, number, number | null, number]>(
+    tx,
+    sql`select json_build_array(m.creator_id, c.tiktok_username, m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps) as r
+      from ${creatorMonths} as m inner join ${creators} as c on c.id = m.creator_id where m.period = ${period}`,
+    ([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps]) =>
+      rows.push(share({ creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps })),
+  );
+  return rows;
 }
 
 /** True when writing `row` would leave `stored` as it is (upload id and time aside). */
