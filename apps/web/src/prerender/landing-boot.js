@@ -16,6 +16,14 @@
   var started = false;
   var inputs = ['keydown', 'pointerdown', 'touchstart', 'focusin'];
 
+  function addLink(rel, href) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+
   function start() {
     if (started) return;
     started = true;
@@ -23,18 +31,10 @@
       removeEventListener(type, start, true);
     });
     styles.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
+      addLink('stylesheet', href);
     });
     preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
+      addLink('modulepreload', href);
     });
     var script = document.createElement('script');
     script.type = 'module';
