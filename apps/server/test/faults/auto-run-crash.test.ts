@@ -4,11 +4,11 @@ import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/share
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
-import { deductions, ledgerEntries, payments, payoutRuns } from '../../src/db/schema.ts';
+import { ledgerEntries, payments, payoutRuns } from '../../src/db/schema.ts';
 import { memberBalance } from '../../src/modules/earnings/balance.ts';
 import { runAutomaticPayments, type AutoRunBatchEvent } from '../../src/modules/payments/auto-run.ts';
 import { createDeductionsService } from '../../src/modules/payments/deductions.service.ts';
-import { addBank, ledgerSum, setMonthEarnings } from '../../src/modules/payments/payments.fixtures.ts';
+import { addBank, expectEachEligiblePaidOnce, setMonthEarnings } from '../../src/modules/payments/payments.fixtures.ts';
 import { listActiveMemberIds } from '../../src/modules/payments/payments.repository.ts';
 import { createPostgresTestDatabase, createTestDatabase, createUser, TestClock } from '../helpers.ts';
 import type { RunnerReply, RunnerRequest } from '../auto-run-runner.ts';
@@ -188,31 +188,11 @@ describe('faults: a crash during the automatic payment run, then a rerun complet
           : await runAutomaticPayments(db, { period, trigger: 'schedule', now, batchSize: BATCH });
       expect(result).toMatchObject({ period, created: eligible.length - paidBeforeRerun, existing: paidBeforeRerun, skipped: skipped.length });
 
-      // Exactly one payment per eligible member, of the whole balance it had, in the right status.
-      const rows = await periodPayments();
-      expect(rows).toHaveLength(eligible.length);
-      for (const member of eligible) {
-        const own = rows.filter((row) => row.memberId === member.id);
-        expect(own, `${member.kind} ${member.id}`).toHaveLength(1);
-        expect(own[0]!.amountCents).toBe(before.get(member.id));
-        expect(own[0]!.status).toBe(member.kind === 'unverified' || member.kind === 'nobank' ? 'Pending Registration' : 'Waiting Approval');
-      }
+      // Exactly one payment per eligible member, deductions consumed, ledgers equal balances.
+      const rows = await expectEachEligiblePaidOnce(db, { period, now, members, eligibleIds, before });
       // Each automatic payment has exactly one `payment` ledger entry: nobody was debited twice.
       const paymentEntries = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'payment'), inArray(ledgerEntries.paymentId, rows.map((row) => row.id))));
       expect(paymentEntries).toHaveLength(eligible.length);
-      // Open deductions of paid members are consumed; the skipped members' balances roll over.
-      const open = await db.select().from(deductions).where(inArray(deductions.memberId, [...eligibleIds]));
-      for (const deduction of open) expect(deduction.paymentId, `deduction of ${deduction.memberId}`).not.toBeNull();
-      for (const member of members) {
-        const entries = await db.select({ amountCents: ledgerEntries.amountCents }).from(ledgerEntries).where(eq(ledgerEntries.memberId, member.id));
-        if (member.kind === 'disabled') {
-          expect(entries).toHaveLength(0);
-          continue;
-        }
-        const after = (await memberBalance(db, member.id, now)).availableCents;
-        expect(ledgerSum(entries), `${member.kind} ${member.id}`).toBe(after);
-        expect(after).toBe(eligibleIds.has(member.id) ? 0 : before.get(member.id));
-      }
       // The dead runs stay recorded as unfinished; the rerun is the one finished run of the period.
       const runs = await db.select().from(payoutRuns).where(eq(payoutRuns.period, period));
       expect(runs).toHaveLength(crashes.length + 1);

@@ -1,15 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, createUser, TestClock } from '../../../test/helpers.ts';
 import type { RunnerReply, RunnerRequest } from '../../../test/auto-run-runner.ts';
 import type { Database } from '../../db/client.ts';
-import { deductions, ledgerEntries, payments, payoutRuns } from '../../db/schema.ts';
+import { payoutRuns } from '../../db/schema.ts';
 import { memberBalance } from '../earnings/balance.ts';
 import { createDeductionsService } from './deductions.service.ts';
-import { addBank, ledgerSum, setMonthEarnings } from './payments.fixtures.ts';
+import { addBank, expectEachEligiblePaidOnce, setMonthEarnings } from './payments.fixtures.ts';
 
 /**
  * Issue 5: the automatic run in two server processes at once, on PostgreSQL only (PGlite is one
@@ -140,35 +140,9 @@ describe.skipIf(!isPostgres)('payments: the automatic run in two server processe
       }
       expect(await db.$count(payoutRuns, eq(payoutRuns.period, period))).toBe(2);
 
-      const rows = await db.select().from(payments).where(and(eq(payments.kind, 'automatic'), eq(payments.runPeriod, period)));
-      const byMember = new Map<string, (typeof rows)[number][]>();
-      for (const row of rows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
-      for (const member of eligible) {
-        const own = byMember.get(member.id) ?? [];
-        expect(own, `${member.kind} ${member.id}`).toHaveLength(1);
-        expect(own[0]!.amountCents).toBe(before.get(member.id));
-        expect(own[0]!.status).toBe(member.kind === 'unverified' || member.kind === 'nobank' ? 'Pending Registration' : 'Waiting Approval');
-      }
-      for (const member of [...skipped, ...members.filter((item) => item.kind === 'disabled')]) expect(byMember.get(member.id), `${member.kind}`).toBeUndefined();
-      expect(rows).toHaveLength(eligible.length);
-
-      // Every open deduction of a paid member was consumed by this period's payment.
-      const paidIds = eligible.map((member) => member.id);
-      const open = await db.select().from(deductions).where(inArray(deductions.memberId, paidIds));
-      for (const deduction of open) expect(deduction.paymentId, `deduction of ${deduction.memberId}`).not.toBeNull();
-
-      // The ledger sum is the service's balance for every active member (the run posted their ended
-      // months); the payments took exactly what was available. A disabled member's ledger is untouched.
-      for (const member of members) {
-        const entries = await db.select({ amountCents: ledgerEntries.amountCents }).from(ledgerEntries).where(eq(ledgerEntries.memberId, member.id));
-        if (member.kind === 'disabled') {
-          expect(entries).toHaveLength(0);
-          continue;
-        }
-        const after = (await memberBalance(db, member.id, now)).availableCents;
-        expect(ledgerSum(entries), `${member.kind} ${member.id}`).toBe(after);
-        expect(after).toBe(eligible.includes(member) ? 0 : before.get(member.id));
-      }
+      // One payment per eligible member, none for the others; deductions consumed; the ledger sum is
+      // the service's balance for every active member; a disabled member's ledger is untouched.
+      const rows = await expectEachEligiblePaidOnce(db, { period, now, members, eligibleIds: new Set(eligible.map((member) => member.id)), before });
       const paidCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
       expect(paidCents).toBe(eligible.reduce((sum, member) => sum + before.get(member.id)!, 0));
     });
