@@ -104,33 +104,6 @@ export interface MonthFigures {
   requirementState: RequirementState | null;
 }
 
-/** The month's current figures, with the username (for the "removed" changes); on PGlite as JSON chunks (see listCreatorsByUsername). */
-export async function listMonthFigures(db: Executor, period: string): Promise<MonthFigures[]> {
-  if (!isPglite(db)) {
-    return db
-      .select({
-        creatorId: creatorMonths.creatorId,
-        tiktokUsername: creators.tiktokUsername,
-        diamonds: creatorMonths.diamonds,
-        validDays: creatorMonths.validDays,
-        liveSeconds: creatorMonths.liveSeconds,
-        requirementState: creatorMonths.requirementState,
-      })
-      .from(creatorMonths)
-      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
-      .where(eq(creatorMonths.period, period));
-  }
-  const rows: MonthFigures[] = [];
-  await forEachJsonRow<[string, string, number, number, number, RequirementState | null]>(
-    db,
-    sql`select json_build_array(${creatorMonths.creatorId}, ${creators.tiktokUsername}, ${creatorMonths.diamonds}, ${creatorMonths.validDays}, ${creatorMonths.liveSeconds}, ${creatorMonths.requirementState}) as r
-      from ${creatorMonths} inner join ${creators} on ${creators.id} = ${creatorMonths.creatorId}
-      where ${creatorMonths.period} = ${period}`,
-    ([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState]) => rows.push({ creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState }),
-  );
-  return rows;
-}
-
 /** Creators made from unknown usernames: active, no affiliate, joined now. */
 export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -324,9 +297,10 @@ export interface StoredMonthRow extends MonthFigures {
 }
 
 /**
- * The month's rows with their creators' usernames, in one read (call it after lockMonthRows): the
- * commit plans against them (the report's before) and compares the file's rows with them. On
- * PGlite as JSON chunks (see listCreatorsByUsername); on PostgreSQL as plain rows.
+ * The month's rows with their creators' usernames, in one read: the dry run plans against them
+ * (the report's before, and the "removed" changes); the commit reads them after lockMonthRows and
+ * also compares the file's rows with them. On PGlite as JSON chunks (see listCreatorsByUsername);
+ * on PostgreSQL as plain rows.
  */
 export async function listStoredMonthRows(tx: Executor, period: string, creatorsByName?: ReadonlyMap<string, KnownCreator>): Promise<StoredMonthRow[]> {
   // The creator's id and username strings as the creators map holds them, not a second copy of

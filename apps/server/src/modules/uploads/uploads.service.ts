@@ -25,7 +25,6 @@ import {
   insertUploadCreators,
   insertUploadRow,
   listCreatorsByUsername,
-  listMonthFigures,
   listSampleRows,
   listStoredMonthRows,
   listUploadRows,
@@ -117,7 +116,7 @@ export function createUploadsService(deps: UploadsDeps) {
   async function readAndPlan(input: UploadInput, period: string): Promise<{ ok: true; plan: UploadPlan } | { ok: false; code: UploadFileErrorCode; report: UploadReport }> {
     // The month's figures and the creators do not depend on the file: read them while it is
     // parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
-    const context = Promise.all([listCreatorsByUsername(db), listMonthFigures(db, period)]);
+    const context = Promise.all([listCreatorsByUsername(db), listStoredMonthRows(db, period)]);
     context.catch(() => undefined);
     let parsed;
     try {
