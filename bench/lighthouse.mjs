@@ -8,12 +8,14 @@
 // Nothing leaves 127.0.0.1: every other host name resolves to nothing inside Chromium.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../scripts/free-port.mjs';
+
+export { freePort };
 
 export const TARGETS = { performance: 95, accessibility: 100 };
 
@@ -41,18 +43,6 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS'],
   ['speed-index', 'Speed Index'],
 ];
-
-/** A port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `apps/server/dist/server.js` on a fresh PGlite folder; `stop()` ends it and removes the folder. */
 export async function startBuiltServer(port) {

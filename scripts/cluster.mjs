@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`cluster: ${line}`);
@@ -36,18 +36,6 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST?.trim() || '0.0.0.0';
 const entry = resolve(root, process.env.CLUSTER_SERVER_ENTRY ?? 'apps/server/dist/server.js');
 if (!existsSync(entry)) fail(`${entry} does not exist: build first (npm run start:cluster builds, then starts)`);
-
-/** A free port on the loopback interface, for one instance. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: found } = probe.address();
-      probe.close(() => resolvePort(found));
-    });
-  });
-}
 
 /** @type {{ id: number; port: number; child: import('node:child_process').ChildProcess; up: boolean; exited: boolean }[]} */
 const instances = [];
