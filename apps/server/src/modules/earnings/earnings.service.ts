@@ -110,10 +110,6 @@ export function createEarningsService(deps: EarningsDeps) {
   }
 
   return {
-    async getSummary(memberId: string): Promise<MySummary> {
-      return (await computeSummary(memberId, clock.now())).summary;
-    },
-
     /**
      * The summary's answer body, `serialize`d (the route's response serializer), from the read
      * cache when it holds one for this member, this month and this payout month (docs/decisions/

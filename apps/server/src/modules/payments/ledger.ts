@@ -18,10 +18,21 @@ export const REVERSED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Rejected', 
 /** Advisory-lock class of the per-member ledger lock (two-key form: never clashes with the one-key payout lock). */
 const LEDGER_LOCK_CLASS = 5_001;
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than using it, and the member summary asks on every request. */
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+function monthFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = monthFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' });
+    monthFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The month of `now` in `timeZone` (IANA); null = UTC, the zone the monthly figures are kept in. */
 export function periodInZone(now: Date, timeZone: string | null): string {
   if (!timeZone) return periodOf(now);
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const parts = monthFormat(timeZone).formatToParts(now);
   const year = parts.find((part) => part.type === 'year')?.value;
   const month = parts.find((part) => part.type === 'month')?.value;
   return year && month ? `${year}-${month}` : periodOf(now);
