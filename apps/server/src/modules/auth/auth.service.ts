@@ -114,24 +114,20 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       const tokenHash = hashToken(token);
       // A cached session is trusted only until its own expiry (and the cache's, docs/decisions/012).
-      const cached = sessionCache?.get(tokenHash);
-      if (cached && cached.expiresAtMs > now.getTime()) {
-        if (now.getTime() - cached.lastSeenAtMs > SESSION_TOUCH_SECONDS * 1000) {
-          await touchSession(db, cached.user.sessionId, now);
-          cached.lastSeenAtMs = now.getTime();
-        }
-        return cached.user;
+      let session = sessionCache?.get(tokenHash);
+      if (!session || session.expiresAtMs <= now.getTime()) {
+        const ticket = deps.readCache?.ticket() ?? null;
+        const found = await findLiveSession(db, tokenHash, now);
+        if (!found) return null;
+        const user: AuthUser = Object.freeze({ id: found.user.id, role: found.user.role, sessionId: found.sessionId });
+        session = { user, expiresAtMs: found.expiresAt.getTime(), lastSeenAtMs: found.lastSeenAt.getTime() };
+        sessionCache?.set(tokenHash, session, ticket);
       }
-      const ticket = deps.readCache?.ticket() ?? null;
-      const found = await findLiveSession(db, tokenHash, now);
-      if (!found) return null;
-      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
-        await touchSession(db, found.sessionId, now);
-        found.lastSeenAt = now;
+      if (now.getTime() - session.lastSeenAtMs > SESSION_TOUCH_SECONDS * 1000) {
+        await touchSession(db, session.user.sessionId, now);
+        session.lastSeenAtMs = now.getTime();
       }
-      const user: AuthUser = Object.freeze({ id: found.user.id, role: found.user.role, sessionId: found.sessionId });
-      sessionCache?.set(tokenHash, { user, expiresAtMs: found.expiresAt.getTime(), lastSeenAtMs: found.lastSeenAt.getTime() }, ticket);
-      return user;
+      return session.user;
     },
 
     async loginWithCode(input: OtpVerifyInput, context: RequestContext): Promise<SessionResponse> {
