@@ -27,7 +27,7 @@ async function snapshot(db: Database) {
       affiliate: person(affiliateId),
     })),
     months: (await db.select().from(creatorMonths))
-      .map(({ id: _id, updatedAt: _u, creatorId, ...rest }) => ({ ...rest, creator: usernameOf.get(creatorId) }))
+      .map(({ updatedAt: _u, creatorId, ...rest }) => ({ ...rest, creator: usernameOf.get(creatorId) }))
       .sort((a, b) => `${a.creator}${a.period}`.localeCompare(`${b.creator}${b.period}`)),
     settings: (await db.select().from(settings)).map(({ updatedAt: _u, ...rest }) => rest),
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CreatorStatus, RequirementState } from '@agency/shared';
 import { users } from '../members/members.table.ts';
 
@@ -35,7 +35,6 @@ export const creators = pgTable(
 export const creatorMonths = pgTable(
   'creator_months',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => creators.id, { onDelete: 'cascade' }),
@@ -53,7 +52,9 @@ export const creatorMonths = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('creator_months_creator_period_unique').on(table.creatorId, table.period),
+    // One row per creator and month, and the only key: no surrogate id, whose random uuid index
+    // was a third of the cost of writing a month's rows (docs/decisions/006).
+    primaryKey({ name: 'creator_months_pkey', columns: [table.creatorId, table.period] }),
     check('creator_months_period_check', sql`${table.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check(
       'creator_months_non_negative_check',

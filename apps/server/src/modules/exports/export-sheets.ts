@@ -46,10 +46,10 @@ export function exportSheets(db: Executor): ExportSheet[] {
     },
     {
       name: 'monthly figures',
-      headers: ['id', 'creatorId', 'tiktokUsername', 'period', 'diamonds', 'validDays', 'liveSeconds', 'matches', 'lastLiveAt', 'updatedAt'],
+      headers: ['creatorId', 'tiktokUsername', 'period', 'diamonds', 'validDays', 'liveSeconds', 'matches', 'lastLiveAt', 'updatedAt'],
       rows: () =>
         mapRows(readCreatorMonthsForExport(db), (row) => [
-          row.id, row.creatorId, row.tiktokUsername, row.period, row.diamonds, row.validDays, row.liveSeconds, row.matches,
+          row.creatorId, row.tiktokUsername, row.period, row.diamonds, row.validDays, row.liveSeconds, row.matches,
           time(row.lastLiveAt), time(row.updatedAt),
         ]),
     },

@@ -1,19 +1,27 @@
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { bankDetails, users } from '../members/members.table.ts';
 
 const BATCH = 1000;
 
-/** Reads a table in primary-key order, one batch at a time, so an export never holds it whole. */
-async function* inBatches<Row extends { id: string }>(read: (afterId: string | null) => Promise<Row[]>): AsyncGenerator<Row> {
-  let afterId: string | null = null;
+/**
+ * Reads a table in primary-key order, one batch at a time, so an export never holds it whole:
+ * `read` gets the last row of the previous batch (null for the first) and reads the rows after it.
+ */
+async function* inKeyBatches<Row>(read: (after: Row | null) => Promise<Row[]>): AsyncGenerator<Row> {
+  let after: Row | null = null;
   for (;;) {
-    const rows = await read(afterId);
+    const rows = await read(after);
     yield* rows;
     if (rows.length < BATCH) return;
-    afterId = rows[rows.length - 1]!.id;
+    after = rows[rows.length - 1]!;
   }
+}
+
+/** inKeyBatches for a table keyed by its `id`. */
+function inBatches<Row extends { id: string }>(read: (afterId: string | null) => Promise<Row[]>): AsyncGenerator<Row> {
+  return inKeyBatches<Row>((after) => read(after?.id ?? null));
 }
 
 /** Members and admins with their bank details; never the password hash. */
@@ -61,11 +69,11 @@ export function readCreatorsForExport(db: Executor) {
   );
 }
 
+/** A creator's months, keyed by (creator, period). */
 export function readCreatorMonthsForExport(db: Executor) {
-  return inBatches((afterId) =>
+  return inKeyBatches((after: { creatorId: string; period: string } | null) =>
     db
       .select({
-        id: creatorMonths.id,
         creatorId: creatorMonths.creatorId,
         tiktokUsername: creators.tiktokUsername,
         period: creatorMonths.period,
@@ -78,8 +86,12 @@ export function readCreatorMonthsForExport(db: Executor) {
       })
       .from(creatorMonths)
       .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
-      .where(afterId ? gt(creatorMonths.id, afterId) : undefined)
-      .orderBy(asc(creatorMonths.id))
+      .where(
+        after
+          ? or(gt(creatorMonths.creatorId, after.creatorId), and(eq(creatorMonths.creatorId, after.creatorId), gt(creatorMonths.period, after.period)))
+          : undefined,
+      )
+      .orderBy(asc(creatorMonths.creatorId), asc(creatorMonths.period))
       .limit(BATCH),
   );
 }

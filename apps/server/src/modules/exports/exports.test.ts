@@ -51,7 +51,8 @@ describe('GET /api/admin/export.xlsx', () => {
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(SHEETS);
     for (const name of SHEETS) {
       const header = cellTexts(workbook.getWorksheet(name)!.getRow(1));
-      expect(header[0], name).toBe('id');
+      // Every table's key first: creator months are keyed by creator and month.
+      expect(header[0], name).toBe(name === 'monthly figures' ? 'creatorId' : 'id');
       expect(header.every((cell) => typeof cell === 'string' && /^[a-zA-Z]+$/.test(cell)), name).toBe(true);
     }
     expect(cellTexts(workbook.getWorksheet('payments')!.getRow(1))).toEqual(expect.arrayContaining(['amountCents', 'amountDollars']));
@@ -79,6 +80,28 @@ describe('GET /api/admin/export.xlsx', () => {
     const figure = cellTexts(figures.getRow(2));
     expect(figure[figureHeader.indexOf('diamonds')]).toBe(123456);
     expect(figure[figureHeader.indexOf('tiktokUsername')]).toBe('star.one');
+  });
+
+  it('lists every monthly figure once across read batches (keyed by creator and month)', async () => {
+    // 400 creators x 3 months = 1,200 rows: batches of 1,000 end in the middle of a creator.
+    const made = await t.db
+      .insert(creators)
+      .values(Array.from({ length: 400 }, (_, index) => ({ tiktokUsername: `batch.${index}` })))
+      .returning({ id: creators.id });
+    for (const period of ['2026-01', '2026-02', '2026-03']) {
+      await t.db.insert(creatorMonths).values(made.map(({ id }, index) => ({ creatorId: id, period, diamonds: index })));
+    }
+    const { workbook } = await downloadWorkbook();
+    const figures = workbook.getWorksheet('monthly figures')!;
+    const header = cellTexts(figures.getRow(1));
+    const keys: string[] = [];
+    for (let index = 2; index <= figures.rowCount; index += 1) {
+      const row = cellTexts(figures.getRow(index));
+      keys.push(`${String(row[header.indexOf('creatorId')])}/${String(row[header.indexOf('period')])}`);
+    }
+    expect(keys).toHaveLength(1_201);
+    expect(new Set(keys).size).toBe(1_201);
+    expect(keys).toEqual([...keys].sort());
   });
 
   it('is refused to a member', async () => {
