@@ -1,5 +1,11 @@
 import type { Executor } from '../../db/client.ts';
-import { readCreatorMonthsForExport, readCreatorsForExport, readMembersForExport } from './exports.repository.ts';
+import {
+  readCreatorMonthsForExport,
+  readCreatorsForExport,
+  readDeductionsForExport,
+  readMembersForExport,
+  readPaymentsForExport,
+} from './exports.repository.ts';
 import type { ExportCell, ExportSheet } from './workbook.ts';
 
 /** Times are written as UTC ISO text: unambiguous in every spreadsheet and locale. */
@@ -12,7 +18,12 @@ async function* mapRows<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => re
   for await (const row of rows) yield toCells(row);
 }
 
-async function* noRows(): AsyncGenerator<readonly ExportCell[]> {}
+/**
+ * A deduction has no status column: it is `Deleted` once deleted, `Consumed` while a payment holds
+ * it (a rejected or unpaid payment releases it), otherwise `Open`.
+ */
+const deductionStatus = (row: { deletedAt: Date | null; paymentId: string | null }): 'Deleted' | 'Consumed' | 'Open' =>
+  row.deletedAt ? 'Deleted' : row.paymentId ? 'Consumed' : 'Open';
 
 /** The sheets of `GET /api/admin/export.xlsx`, in this order (PRODUCT section 2, Database download). */
 export function exportSheets(db: Executor): ExportSheet[] {
@@ -53,17 +64,33 @@ export function exportSheets(db: Executor): ExportSheet[] {
           time(row.lastLiveAt), time(row.updatedAt),
         ]),
     },
-    // The payments and deductions tables arrive with the Payments issue, which fills these two
-    // sheets (money as `amountCents` plus `amountDollars` via `dollars()`); until then: headers only.
     {
       name: 'payments',
-      headers: ['id', 'memberId', 'period', 'kind', 'status', 'amountCents', 'amountDollars', 'reason', 'createdAt', 'updatedAt', 'paidAt'],
-      rows: noRows,
+      // `periods`: the months whose earnings the payment covers; `runPeriod`: the automatic run's month.
+      headers: [
+        'id', 'memberId', 'kind', 'status', 'amountCents', 'amountDollars', 'grossCents', 'grossDollars', 'deductionsCents',
+        'deductionsDollars', 'periods', 'runPeriod', 'notes', 'reason', 'invoicePreference', 'invoiceNumber', 'decidedBy',
+        'createdAt', 'updatedAt', 'paidAt',
+      ],
+      rows: () =>
+        mapRows(readPaymentsForExport(db), (row) => [
+          row.id, row.memberId, row.kind, row.status, row.amountCents, dollars(row.amountCents), row.grossCents,
+          dollars(row.grossCents), row.deductionsCents, dollars(row.deductionsCents), row.periods.join(', '), row.runPeriod,
+          row.notes, row.reason, row.invoicePreference, row.invoiceNumber, row.decidedBy, time(row.createdAt),
+          time(row.updatedAt), time(row.paidAt),
+        ]),
     },
     {
       name: 'deductions',
-      headers: ['id', 'memberId', 'amountCents', 'amountDollars', 'reason', 'status', 'createdAt', 'paymentId'],
-      rows: noRows,
+      headers: [
+        'id', 'memberId', 'amountCents', 'amountDollars', 'reason', 'status', 'createdBy', 'createdAt', 'paymentId', 'deletedAt',
+        'deletedBy',
+      ],
+      rows: () =>
+        mapRows(readDeductionsForExport(db), (row) => [
+          row.id, row.memberId, row.amountCents, dollars(row.amountCents), row.reason, deductionStatus(row), row.createdBy,
+          time(row.createdAt), row.paymentId, time(row.deletedAt), row.deletedBy,
+        ]),
     },
   ];
 }

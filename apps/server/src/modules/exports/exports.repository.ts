@@ -2,6 +2,7 @@ import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { bankDetails, users } from '../members/members.table.ts';
+import { deductions, payments } from '../payments/payments.table.ts';
 
 const BATCH = 1000;
 
@@ -92,6 +93,48 @@ export function readCreatorMonthsForExport(db: Executor) {
           : undefined,
       )
       .orderBy(asc(creatorMonths.creatorId), asc(creatorMonths.period))
+      .limit(BATCH),
+  );
+}
+
+/** Payments of every status, requests and automatic ones alike; the custom invoice's file key stays out. */
+export function readPaymentsForExport(db: Executor) {
+  return inBatches((afterId) =>
+    db
+      .select({
+        id: payments.id,
+        memberId: payments.memberId,
+        kind: payments.kind,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        grossCents: payments.grossCents,
+        deductionsCents: payments.deductionsCents,
+        periods: payments.periods,
+        runPeriod: payments.runPeriod,
+        notes: payments.notes,
+        reason: payments.reason,
+        invoicePreference: payments.invoicePreference,
+        invoiceNumber: payments.invoiceNumber,
+        decidedBy: payments.decidedBy,
+        createdAt: payments.createdAt,
+        updatedAt: payments.updatedAt,
+        paidAt: payments.paidAt,
+      })
+      .from(payments)
+      .where(afterId ? gt(payments.id, afterId) : undefined)
+      .orderBy(asc(payments.id))
+      .limit(BATCH),
+  );
+}
+
+/** Every deduction, the deleted ones too (they are kept, with their reversal in the ledger). */
+export function readDeductionsForExport(db: Executor) {
+  return inBatches((afterId) =>
+    db
+      .select()
+      .from(deductions)
+      .where(afterId ? gt(deductions.id, afterId) : undefined)
+      .orderBy(asc(deductions.id))
       .limit(BATCH),
   );
 }

@@ -1,7 +1,9 @@
+import type { Deduction, Payment } from '@agency/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { addBank, setMonthEarnings } from '../payments/payments.fixtures.ts';
 
 const PASSWORD = 'Export-pass-1';
 const SHEETS = ['members', 'creators', 'monthly figures', 'payments', 'deductions'];
@@ -10,10 +12,22 @@ function cellTexts(row: ExcelJS.Row): unknown[] {
   return (row.values as unknown[]).slice(1);
 }
 
+/** A sheet's data rows as records keyed by its header row (an empty cell reads as undefined). */
+function sheetRecords(sheet: ExcelJS.Worksheet): Record<string, unknown>[] {
+  const header = cellTexts(sheet.getRow(1)) as string[];
+  const records = [];
+  for (let index = 2; index <= sheet.rowCount; index += 1) {
+    const cells = cellTexts(sheet.getRow(index));
+    records.push(Object.fromEntries(header.map((name, column) => [name, cells[column]])));
+  }
+  return records;
+}
+
 describe('GET /api/admin/export.xlsx', () => {
   let t: TestApp;
   let adminToken: string;
   let memberToken: string;
+  let memberId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -25,6 +39,7 @@ describe('GET /api/admin/export.xlsx', () => {
       email: 'member@example.com',
       password: PASSWORD,
     });
+    memberId = member.id;
     const [creator] = await t.db.insert(creators).values({ tiktokUsername: 'star.one', name: '-1+1', ownerId: member.id }).returning();
     await t.db.insert(creatorMonths).values({ creatorId: creator!.id, period: '2026-03', diamonds: 123456, validDays: 9, liveSeconds: 36000 });
     adminToken = await signInWithPassword(t.app, 'boss@example.com', PASSWORD);
@@ -80,6 +95,75 @@ describe('GET /api/admin/export.xlsx', () => {
     const figure = cellTexts(figures.getRow(2));
     expect(figure[figureHeader.indexOf('diamonds')]).toBe(123456);
     expect(figure[figureHeader.indexOf('tiktokUsername')]).toBe('star.one');
+  });
+
+  it('writes the payments and deductions with exact cents, dollars and a formula-safe reason', async () => {
+    // Through the real flow: a verified bank, an ended month of $200, an admin deduction of $10,
+    // then the member's request of $123.45, which consumes the open deduction.
+    await addBank(t.db, memberId, true);
+    await setMonthEarnings(t.db, memberId, '2026-02', 20_000);
+    const addDeduction = async (amountCents: number, reason: string) => {
+      const response = await call(t.app, 'POST', '/api/admin/deductions', { token: adminToken, body: { memberId, amountCents, reason } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body.data as Deduction;
+    };
+    const consumed = await addDeduction(1_000, '=1+1');
+    const requested = await call(t.app, 'POST', '/api/me/payments', { token: memberToken, body: { amountCents: 12_345 } });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    const payment = requested.body.data as Payment;
+    const open = await addDeduction(250, 'Late fee');
+    const deleted = await addDeduction(99, 'Typo');
+    expect((await call(t.app, 'DELETE', `/api/admin/deductions/${deleted.id}`, { token: adminToken })).status).toBe(200);
+
+    const { workbook } = await downloadWorkbook();
+    const paymentRows = sheetRecords(workbook.getWorksheet('payments')!);
+    expect(paymentRows).toEqual([
+      {
+        id: payment.id,
+        memberId,
+        kind: 'request',
+        status: 'Pending',
+        amountCents: 12_345,
+        amountDollars: 123.45,
+        grossCents: 13_345,
+        grossDollars: 133.45,
+        deductionsCents: 1_000,
+        deductionsDollars: 10,
+        periods: '2026-02',
+        runPeriod: undefined,
+        notes: undefined,
+        reason: undefined,
+        invoicePreference: 'default',
+        invoiceNumber: undefined,
+        decidedBy: undefined,
+        createdAt: '2026-03-18T10:00:00.000Z',
+        updatedAt: '2026-03-18T10:00:00.000Z',
+        paidAt: undefined,
+      },
+    ]);
+
+    const deductionsSheet = workbook.getWorksheet('deductions')!;
+    const deductionRows = sheetRecords(deductionsSheet);
+    expect(deductionRows).toHaveLength(3);
+    const byId = new Map(deductionRows.map((row) => [row.id, row]));
+    expect(byId.get(consumed.id)).toMatchObject({
+      memberId,
+      amountCents: 1_000,
+      amountDollars: 10,
+      reason: "'=1+1",
+      status: 'Consumed',
+      paymentId: payment.id,
+      createdAt: '2026-03-18T10:00:00.000Z',
+      deletedAt: undefined,
+    });
+    expect(byId.get(open.id)).toMatchObject({ amountCents: 250, amountDollars: 2.5, reason: 'Late fee', status: 'Open', paymentId: undefined });
+    expect(byId.get(deleted.id)).toMatchObject({ amountCents: 99, amountDollars: 0.99, status: 'Deleted', deletedAt: '2026-03-18T10:00:00.000Z' });
+    // Primary-key order, and the formula-looking reason is a text cell, not a formula.
+    expect(deductionRows.map((row) => row.id)).toEqual([...byId.keys()].sort());
+    const header = cellTexts(deductionsSheet.getRow(1));
+    const reasonCell = deductionsSheet.getRow(deductionRows.findIndex((row) => row.id === consumed.id) + 2).getCell(header.indexOf('reason') + 1);
+    expect(reasonCell.type).toBe(ExcelJS.ValueType.String);
+    expect(reasonCell.value).toBe("'=1+1");
   });
 
   it('lists every monthly figure once across read batches (keyed by creator and month)', async () => {
