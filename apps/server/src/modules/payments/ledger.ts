@@ -104,21 +104,20 @@ export interface UnpostedMonth {
 
 /** Ended months (before `currentPeriod`) whose member_months figure differs from what the ledger holds. */
 export async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod: string): Promise<UnpostedMonth[]> {
-  const [computed, posted] = await Promise.all([
-    db
-      .select({ period: memberMonths.period, cents: memberMonths.earningsCents })
-      .from(memberMonths)
-      .where(and(eq(memberMonths.memberId, memberId), lt(memberMonths.period, currentPeriod))),
-    db
-      .select({
-        period: ledgerEntries.period,
-        cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
-        earningsEntries: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'earnings')`.mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['earnings', 'earningsAdjustment'])))
-      .groupBy(ledgerEntries.period),
-  ]);
+  // One after the other: called inside the member's ledger transaction (one connection).
+  const computed = await db
+    .select({ period: memberMonths.period, cents: memberMonths.earningsCents })
+    .from(memberMonths)
+    .where(and(eq(memberMonths.memberId, memberId), lt(memberMonths.period, currentPeriod)));
+  const posted = await db
+    .select({
+      period: ledgerEntries.period,
+      cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`.mapWith(Number),
+      earningsEntries: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'earnings')`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), inArray(ledgerEntries.kind, ['earnings', 'earningsAdjustment'])))
+    .groupBy(ledgerEntries.period);
   return unpostedMonthsOf(
     computed.map((row) => ({ period: row.period, cents: Number(row.cents) })),
     posted,

@@ -111,11 +111,11 @@ export async function createPaymentRecord(db: Executor, input: NewPayment): Prom
   const open = await lockOpenDeductions(db, input.memberId);
   const deductionsCents = open.reduce((sum, row) => sum + row.amountCents, 0);
   const grossCents = input.amountCents + deductionsCents;
-  const [months, coveredBefore, verified] = await Promise.all([
-    listPostedEarnings(db, input.memberId),
-    sumCoveredGross(db, input.memberId),
-    isBankVerified(db, input.memberId),
-  ]);
+  // One after the other: `db` is a transaction here, and one connection runs one query at a time
+  // (node-postgres deprecates queueing them concurrently).
+  const months = await listPostedEarnings(db, input.memberId);
+  const coveredBefore = await sumCoveredGross(db, input.memberId);
+  const verified = await isBankVerified(db, input.memberId);
   const status: PaymentStatus = !verified ? 'Pending Registration' : input.kind === 'automatic' ? 'Waiting Approval' : 'Pending';
   const payment = await insertPayment(db, {
     memberId: input.memberId,
