@@ -27,11 +27,10 @@
 // - BENCH_SERVER_BUNDLE=<path>: run that server bundle instead of apps/server/dist/server.js (not
 //   rebuilt), e.g. an earlier build kept for an A/B comparison in one session.
 // Runs the seed's TypeScript through tsx (`node --import tsx`); the servers run the built bundle.
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -39,12 +38,11 @@ import pg from 'pg';
 import { createPostgresHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { sessions, users } from '../apps/server/src/db/schema.ts';
-import { freePort } from '../scripts/free-port.mjs';
+import { ensureServerBuilt, killServerProcesses, SERVER_BUNDLE, startServerProcess as startProcess, stopServerProcess as stopProcess } from './server-process.mjs';
 import { CREATORS, MEMBERS, MONTHS, seedAgency } from './seed-agency.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REDIS_URL = process.env.BENCH_REDIS_URL === 'off' ? null : process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ? resolve(process.env.BENCH_SERVER_BUNDLE) : join(ROOT, 'apps/server/dist/server.js');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -53,90 +51,7 @@ const SCALE_TARGET = 2;
 const CORES = availableParallelism();
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseName = `bench_api_${Date.now()}_${process.pid}`;
-const children = new Set();
 
-// ---- the build ----
-
-function newestMtime(folder) {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Rebuilds the server bundle when it is missing or older than the server's or shared sources. */
-function ensureBuilt() {
-  if (process.env.BENCH_SERVER_BUNDLE) {
-    console.log(`server bundle ${SERVER_BUNDLE} (BENCH_SERVER_BUNDLE, not rebuilt)`);
-    return;
-  }
-  const sources = Math.max(
-    newestMtime(join(ROOT, 'apps/server/src')),
-    newestMtime(join(ROOT, 'packages/shared/src')),
-    statSync(join(ROOT, 'apps/server/build.mjs')).mtimeMs,
-  );
-  const state = !existsSync(SERVER_BUNDLE) ? 'missing' : statSync(SERVER_BUNDLE).mtimeMs < sources ? 'stale' : 'fresh';
-  if (state === 'fresh') {
-    console.log('server bundle apps/server/dist/server.js is up to date');
-    return;
-  }
-  // Only the server's bundle: the web app is not served in this benchmark.
-  console.log(`server bundle is ${state}: running npm run build -w @agency/server`);
-  const result = spawnSync('npm', ['run', 'build', '-w', '@agency/server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('npm run build -w @agency/server failed');
-}
-
-// ---- processes ----
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Starts `node <script>` on a free port and waits until `readyPath` answers 200. */
-async function startProcess(label, script, env, readyPath) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = null;
-  child.once('exit', (code) => {
-    exited = code;
-    children.delete(child);
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`${label} exited with code ${exited}:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}${readyPath}`);
-      if (response.status === 200) return { label, port, child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`${label} did not answer ${readyPath} within 30 s:\n${output}`);
-}
-
-async function stopProcess(processInfo) {
-  const { child } = processInfo;
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 // ---- load ----
 
@@ -234,7 +149,7 @@ async function seed(databaseUrl) {
 
 async function main() {
   const started = performance.now();
-  ensureBuilt();
+  ensureServerBuilt();
   const { url: databaseUrl, version: postgresVersion } = await createDatabase();
   const emptyWeb = mkdtempSync(join(tmpdir(), 'bench-api-web-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-data-'));
@@ -341,7 +256,7 @@ async function main() {
 }
 
 process.once('SIGINT', () => {
-  for (const child of children) child.kill('SIGTERM');
+  killServerProcesses();
   process.exit(130);
 });
 

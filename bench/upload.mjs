@@ -1,15 +1,19 @@
 // `npm run bench:upload`: how fast is the earnings upload of a 100,000-row backstage export?
 // 1. writes a 100,000-row "Creator data" .xlsx to a temp folder (exceljs streaming writer);
 // 2. the floor: reading it alone with exceljs's streaming reader;
-// 3. end to end through the API (buildApp + app.inject, multipart POST /api/admin/uploads) on a
-//    file-backed PGlite and on a scratch PostgreSQL database (BENCH_DATABASE_URL / TEST_DATABASE_URL,
-//    default postgres://postgres@127.0.0.1:5432/test; created and dropped), with the 100,000
-//    creators (and 2,000 members) existing beforehand: a first import of the month, then a
-//    re-import that replaces it. Each database is seeded by one child process; a second, fresh
-//    child opens it as a server start would and imports (its peak RSS reset with
-//    /proc/self/clear_refs before each import), so the peak reported is the server's.
-//    Three imports: the first of the month, the same file again, and a later export of the same
-//    creators with every row's figures changed (a re-import writes only what changed, so the
+// 3. end to end through the API on a file-backed PGlite and on a scratch PostgreSQL database
+//    (BENCH_DATABASE_URL / TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
+//    created and dropped), with the 100,000 creators (and 2,000 members) existing beforehand.
+//    Each database is migrated and seeded by a child process (TypeScript through tsx); then the
+//    built server (apps/server/dist/server.js, rebuilt when older than its sources, with the node
+//    options of `npm start`: what `npm start` runs; BENCH_SERVER_NODE_ARGS="..." replaces them
+//    for an A/B comparison) is started on it as its own process in production mode (PGlite in
+//    DATA_DIR/pglite, or DATABASE_URL; LOG_LEVEL=warn, PAYOUT_SCHEDULER=off, no web build), an
+//    admin signs in over HTTP and each file is posted as multipart to POST /api/admin/uploads.
+//    The time is from the request's start to the end of the answer. The server's peak RSS is its
+//    VmHWM in /proc/<pid>/status, reset to its current RSS (/proc/<pid>/clear_refs) before each
+//    import. Three imports: the first of the month, the same file again, and a later export of the
+//    same creators with every row's figures changed (a re-import writes only what changed, so the
 //    same file is its best case and this one its worst).
 // Targets: import <= 2x the floor on PostgreSQL, <= 3x on PGlite, peak RSS < 512 MB; each run says
 // whether it met them, and the exit code is 1 when one did not.
@@ -23,6 +27,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { createRandom } from './random.mjs';
+import { benchServerNodeArgs, ensureServerBuilt, SERVER_BUNDLE, startServerProcess, stopServerProcess } from './server-process.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
@@ -86,22 +91,9 @@ async function readFloor(path) {
   return { ms: performance.now() - started, cells };
 }
 
-function multipart(fields, file) {
-  const boundary = `----bench-${randomBytes(8).toString('hex')}`;
-  const parts = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="creator-data.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function peakRssMb() {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+/** A figure of /proc/<pid>/status in MB (VmRSS: now; VmHWM: the peak since the last reset). */
+function statusMb(pid, field) {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
@@ -109,6 +101,7 @@ function peakRssMb() {
 
 /** Where a database kind keeps the bench's data: a PGlite folder or a scratch PostgreSQL database. */
 function databaseOf(kind) {
+  // The server opens its embedded database in DATA_DIR/pglite.
   if (kind === 'pglite') return { kind, folder: mkdtempSync(join(tmpdir(), 'bench-upload-pglite-')) };
   const url = new URL(adminUrl);
   url.pathname = `/bench_upload_${Date.now()}`;
@@ -118,8 +111,7 @@ function databaseOf(kind) {
 async function openHandle(target) {
   const pg = (await import('pg')).default;
   const { createPglite, createPgliteHandle, createPostgresHandle } = await import('../apps/server/src/db/client.ts');
-  // The server's own PGlite options (createPglite, as openDatabase), so the RSS is the server's.
-  if (target.kind === 'pglite') return createPgliteHandle(await createPglite(join(target.folder, 'db')));
+  if (target.kind === 'pglite') return createPgliteHandle(await createPglite(join(target.folder, 'pglite')));
   return createPostgresHandle(new pg.Pool({ connectionString: target.url, max: 10 }));
 }
 
@@ -166,22 +158,32 @@ async function seedChild(target) {
 }
 
 /**
- * Child 2: a fresh server process on the seeded data (as a real server start), so its peak RSS is
- * the server's during the import, not the seeding's (PGlite's WASM heap never shrinks).
+ * The built server on the seeded database, as its own process (as a server start), so its peak RSS
+ * is the server's during the imports, not the seeding's (PGlite's WASM heap never shrinks).
  */
-async function importChild(target, path) {
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadEnv } = await import('../apps/server/src/config/env.ts');
-  const database = await openHandle(target);
-  let app;
+async function importThroughServer(target, samePath, changedPath) {
+  const webDir = mkdtempSync(join(tmpdir(), 'bench-upload-no-web-'));
+  const dataDir = target.folder ?? mkdtempSync(join(tmpdir(), 'bench-upload-data-'));
+  const server = await startServerProcess('server', SERVER_BUNDLE, {
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    PAYOUT_SCHEDULER: 'off',
+    PUBLIC_URL: 'https://portal.bench.example',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    ...(target.url ? { DATABASE_URL: target.url } : {}),
+  }, '/api/health');
   try {
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'http://bench.test', WEB_DIST_DIR: join(tmpdir(), 'bench-upload-no-web') });
-    app = await buildApp({ env, database, logger: false, rateLimits: { authPerMinute: 1000, globalPerMinute: 1_000_000 } });
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench.admin@bench.example', password: PASSWORD } });
-    const token = login.json().data.token;
-    const [samePath, changedPath] = path.split('|');
-
+    const base = `http://127.0.0.1:${server.port}`;
+    const pid = server.child.pid;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench.admin@bench.example', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
+    const token = (await login.json()).data.token;
     const runs = [];
     const plan = [
       ['first import of the month', samePath],
@@ -189,36 +191,39 @@ async function importChild(target, path) {
       ['re-import, every row changed', changedPath],
     ];
     for (const [label, filePath] of plan) {
-      const { payload, headers } = multipart({ asOf: AS_OF }, readFileSync(filePath));
-      global.gc?.();
-      writeFileSync('/proc/self/clear_refs', '5');
-      const rssBefore = process.memoryUsage().rss / 1024 / 1024;
+      const form = new FormData();
+      form.append('asOf', AS_OF);
+      form.append('file', new Blob([readFileSync(filePath)]), 'creator-data.xlsx');
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      const rssBefore = statusMb(pid, 'VmRSS');
       const started = performance.now();
-      const response = await app.inject({ method: 'POST', url: '/api/admin/uploads', payload, headers: { ...headers, accesstoken: token } });
+      const response = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { accesstoken: token }, body: form });
+      const body = await response.text();
       const ms = performance.now() - started;
-      if (response.statusCode !== 201) throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 500)}`);
-      const report = response.json().data;
-      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: peakRssMb(), imported: report.imported, missing: report.counts.missing });
+      if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
+      const report = JSON.parse(body).data;
+      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, missing: report.counts.missing });
     }
-    process.send({ runs });
+    return runs;
   } finally {
-    await app?.close();
-    await database.close();
+    await stopServerProcess(server);
+    rmSync(webDir, { recursive: true, force: true });
+    if (!target.folder) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function runChild(phase, target, path = '') {
+function runSeedChild(target) {
   return new Promise((resolve, reject) => {
-    const worker = fork(fileURLToPath(import.meta.url), ['--child', phase, JSON.stringify(target), path], { execArgv: ['--import', 'tsx', '--expose-gc'] });
+    const worker = fork(fileURLToPath(import.meta.url), ['--child', JSON.stringify(target)], { execArgv: ['--import', 'tsx'] });
     let result = null;
     worker.on('message', (message) => (result = message));
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${target.kind} ${phase} child exited with ${code}`))));
+    worker.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${target.kind} seed child exited with ${code}`))));
   });
 }
 
 /** Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it. */
-async function runDatabase(kind, path) {
+async function runDatabase(kind, paths) {
   const pg = (await import('pg')).default;
   const target = databaseOf(kind);
   if (target.url) {
@@ -228,8 +233,8 @@ async function runDatabase(kind, path) {
     await admin.end();
   }
   try {
-    const { seedSeconds } = await runChild('seed', target);
-    const { runs } = await runChild('import', target, path);
+    const { seedSeconds } = await runSeedChild(target);
+    const runs = await importThroughServer(target, ...paths);
     return { seedSeconds, runs };
   } finally {
     if (target.folder) rmSync(target.folder, { recursive: true, force: true });
@@ -243,6 +248,8 @@ async function runDatabase(kind, path) {
 }
 
 async function main() {
+  ensureServerBuilt();
+  console.log(`server: node ${[...benchServerNodeArgs(), SERVER_BUNDLE.replace(`${process.cwd()}/`, '')].join(' ')} (as npm start)`);
   const folder = mkdtempSync(join(tmpdir(), 'bench-upload-'));
   const path = join(folder, 'creator-data.xlsx');
   const changedPath = join(folder, 'creator-data-later.xlsx');
@@ -261,7 +268,7 @@ async function main() {
     const results = [];
     for (const kind of KINDS) {
       started = performance.now();
-      const outcome = await runDatabase(kind, `${path}|${changedPath}`);
+      const outcome = await runDatabase(kind, [path, changedPath]);
       for (const run of outcome.runs) {
         const ratio = run.ms / floor;
         results.push({
@@ -294,8 +301,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--child') {
-  const target = JSON.parse(process.argv[4]);
-  (process.argv[3] === 'seed' ? seedChild(target) : importChild(target, process.argv[5])).then(
+  seedChild(JSON.parse(process.argv[3])).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

@@ -14,6 +14,7 @@ import http from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
+import { serverNodeArgs } from './server-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`cluster: ${line}`);
@@ -43,7 +44,7 @@ let stopping = false;
 
 for (let id = 1; id <= instanceCount; id += 1) {
   const instancePort = await freePort();
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [...serverNodeArgs(), entry];
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
