@@ -59,11 +59,12 @@ describe('sign-in by phone', () => {
     fireEvent.change(firstBox, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
-    await waitFor(() => expect(localStorage.getItem('accessToken')).toBeNull());
+    // The session is cleared in the mutation's onError; the error message renders after it.
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(firstBox.getAttribute('aria-invalid')).toBe('true'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
     expect(readSession()).toBeNull();
     expect(screen.getByTestId('location').textContent).toBe('/app/sessions/signIn');
-    expect(screen.getByRole('alert')).toBeTruthy();
-    expect(firstBox.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('does not call the server for a number that cannot exist', async () => {
