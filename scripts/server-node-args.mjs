@@ -7,7 +7,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The options `npm run start:built` (and so `npm start`) gives node before the server bundle, read
  * from package.json, so that start:cluster and the benches run the server exactly as `npm start`
- * does (today `--max-old-space-size=1024`: docs/decisions/006, "Memory").
+ * does (today `--expose-gc`, for the collection after each import: docs/decisions/006).
  */
 export function serverNodeArgs() {
   const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts['start:built'];

@@ -9,6 +9,7 @@ import {
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { endOfIsoDate, recomputeMemberMonths } from '../earnings/earnings.engine.ts';
@@ -257,13 +258,18 @@ export function createUploadsService(deps: UploadsDeps) {
      * transaction. Nothing is written for a dry run or a refused file.
      */
     async importFile(actor: Actor, input: UploadInput): Promise<UploadOutcome> {
-      const period = periodOfIsoDate(input.asOf);
-      if (!input.dryRun) return commitFile(actor, input, period);
-      const planned = await readAndPlan(input, period);
-      if (!planned.ok) return planned;
-      const { plan } = planned;
-      if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
-      return { ok: true, report: plan.report };
+      try {
+        const period = periodOfIsoDate(input.asOf);
+        if (!input.dryRun) return await commitFile(actor, input, period);
+        const planned = await readAndPlan(input, period);
+        if (!planned.ok) return planned;
+        const { plan } = planned;
+        if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
+        return { ok: true, report: plan.report };
+      } finally {
+        // The parsed file, the month's rows and the plan are garbage now (lib/collect-garbage.ts).
+        collectGarbageSoon();
+      }
     },
 
     async listUploads(query: UploadListQuery): Promise<{ items: UploadHistoryItem[]; total: number; page: number; pageSize: number }> {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog, creatorMonths, creators, memberMonths, notificationRecipients, notifications, uploads } from '../../db/schema.ts';
 import { parseBackstageFile } from './backstage-parser.ts';
@@ -256,5 +256,24 @@ describe('earnings upload API', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.items.map((item) => item.tiktokUsername)).toEqual(['a.one', 'a.two', 'b.one', 'quiet.one']);
     expect(parsed.items[0]).toMatchObject({ diamonds: 2_980_000, validDays: 21, liveSeconds: 119.5 * 3600 });
+  });
+
+  it('asks V8 for one full collection after each import: a commit, a dry run and a refused file (lib/collect-garbage.ts)', async () => {
+    const holder = globalThis as { gc?: unknown };
+    const original = holder.gc;
+    const gc = vi.fn(() => Promise.resolve());
+    holder.gc = gc;
+    try {
+      expect((await upload({ data: backstageCsv([['a.one', 200]]), asOf: AS_OF, dryRun: true })).status).toBe(200);
+      expect(gc).toHaveBeenCalledTimes(1);
+      expect((await upload({ data: backstageCsv([['a.one', 200]]), asOf: AS_OF })).status).toBe(201);
+      expect(gc).toHaveBeenCalledTimes(2);
+      expect((await upload({ data: backstageCsv([['a.one', 'lots']]), asOf: AS_OF })).status).toBe(422);
+      expect(gc).toHaveBeenCalledTimes(3);
+      expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'async' });
+    } finally {
+      if (original === undefined) delete holder.gc;
+      else holder.gc = original;
+    }
   });
 });
