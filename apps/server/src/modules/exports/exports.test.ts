@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { addBank, setMonthEarnings } from '../payments/payments.fixtures.ts';
+import { deductions } from '../payments/payments.table.ts';
 
 const PASSWORD = 'Export-pass-1';
 const SHEETS = ['members', 'creators', 'monthly figures', 'payments', 'deductions'];
@@ -186,6 +187,19 @@ describe('GET /api/admin/export.xlsx', () => {
     expect(keys).toHaveLength(1_201);
     expect(new Set(keys).size).toBe(1_201);
     expect(keys).toEqual([...keys].sort());
+  });
+
+  it('lists every deduction once across read batches (keyed by id)', async () => {
+    // 1,100 rows: the deductions sheet reads 1,000 at a time, as the payments sheet does.
+    const made = await t.db
+      .insert(deductions)
+      .values(Array.from({ length: 1_100 }, (_, index) => ({ memberId, amountCents: index + 1, reason: `batch ${index}` })))
+      .returning({ id: deductions.id });
+    const { workbook } = await downloadWorkbook();
+    const ids = sheetRecords(workbook.getWorksheet('deductions')!).map((record) => String(record.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(made.map(({ id }) => id)));
+    expect(ids).toEqual([...ids].sort());
   });
 
   it('is refused to a member', async () => {
