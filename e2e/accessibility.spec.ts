@@ -8,7 +8,8 @@ import { demo } from './support.ts';
  * (apps/web/src/app/routes/paths.ts, which the public, member and admin route tables are built
  * from), so a new screen is audited as soon as it has a path. Each screen is audited with its data
  * loaded (no skeleton, no loader left), in English and Turkish, and at phone width (390 px) for the
- * public and member screens and the admin's main lists.
+ * public and member screens and the admin's main lists. The English audit also switches the system
+ * to the dark colour scheme, which the product follows, and audits the screen again.
  */
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -98,7 +99,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-async function audit(page: Page, request: APIRequestContext, screen: Screen, language: Language) {
+async function audit(page: Page, request: APIRequestContext, screen: Screen, language: Language, options: { dark?: boolean } = {}) {
   const session = screen.role ? await sessionFor(request, screen.role) : null;
   const query = screen.query ? screen.query(await demoIds(request)) : '';
   await page.addInitScript(
@@ -121,13 +122,21 @@ async function audit(page: Page, request: APIRequestContext, screen: Screen, lan
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+  if (options.dark) {
+    // The same screen in the dark colour scheme: Mantine switches on the media change, without a
+    // reload. Transitions off first, or axe would read colours halfway between the two schemes.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await seriousViolations(page), 'dark colour scheme').toEqual([]);
+  }
 }
 
 for (const screen of screens) {
   const who = screen.role === 'admin' ? 'admin' : screen.role === 'user' ? 'member' : 'visitor';
   for (const language of ['en', 'tr'] as const) {
-    test(`axe: ${who} ${screen.name} ${screen.path} (${language})`, async ({ page, request }) => {
-      await audit(page, request, screen, language);
+    test(`axe: ${who} ${screen.name} ${screen.path} (${language}${language === 'en' ? ', light and dark' : ''})`, async ({ page, request }) => {
+      await audit(page, request, screen, language, { dark: language === 'en' });
     });
   }
   if (screen.phone) {
