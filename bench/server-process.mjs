@@ -13,7 +13,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ? resolve(process.env.BENCH_SERVER_BUNDLE) : join(ROOT, 'apps/server/dist/server.js');
 const children = new Set();
 
-export function sleep(ms) {
+function sleep(ms) {
   return new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 }
 

@@ -63,13 +63,21 @@ test('a member opening an admin path sees the not-found page', async ({ page, re
   expect(refused.status()).toBe(403);
 });
 
-test('the language choice survives a reload', async ({ page }) => {
+test('the language choice survives a reload, and the server sends the landing page in it', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   await chooseLanguage(page, 'Deutsch');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The page as the server sends it, before any script: prerendered in German (the language cookie).
+  const sent = await (await page.request.get('/')).text();
+  expect(sent).toContain('<html lang="de"');
+  expect(sent).toContain('data-prerendered="de"');
+  expect(sent).toContain('Gehen Sie LIVE');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // Taken over by hydration, not replaced (a page in another language would have been: main.tsx).
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Gehen Sie LIVE/);
   await chooseLanguage(page, 'Русский');
   await page.goto('/kayit');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');

@@ -17,21 +17,27 @@ const PRERENDER_BUNDLE = 'node_modules/.prerender/render-landing.js';
 async function prerenderLanding(root: string, outDir: string): Promise<void> {
   const bundle = join(root, PRERENDER_BUNDLE);
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build it first (npm run build -w @agency/web)`);
-  const { renderLanding, PRERENDERED_ATTRIBUTE } = (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)) as typeof import('./src/prerender/render-landing.tsx');
+  const { renderLanding, PRERENDERED_ATTRIBUTE, LOCALES, landingPageFile } = (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)) as typeof import('./src/prerender/render-landing.tsx');
   const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
   const empty = '<div id="root"></div>';
   if (!shell.includes(empty)) throw new Error('index.html has no empty #root');
-  const { html, language } = await renderLanding();
   const fonts = extractFontFaces(shell, outDir);
   writeFileSync(join(outDir, 'app.html'), shell.replace('</head>', () => `  <link rel="stylesheet" crossorigin href="${fonts}">\n  </head>`));
   // The landing page's own styles (CSS modules, ~2 KB) load with its chunk: inline them for the first paint.
   const styles = readdirSync(join(outDir, 'assets')).filter((name) => /^landing-page-[\w-]+\.css$/.test(name));
   if (styles.length !== 1) throw new Error(`expected one landing-page CSS file, found ${styles.length}`);
   const css = readFileSync(join(outDir, 'assets', styles[0] as string), 'utf8');
-  const page = landingScripts(shell, outDir, fonts)
-    .replace('</head>', () => `  <style>${css}</style>\n  </head>`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace(empty, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${html}</div>`);
-  writeFileSync(join(outDir, 'index.html'), page);
+  const template = landingScripts(shell, outDir, fonts).replace('</head>', () => `  <style>${css}</style>\n  </head>`);
+  // One page per language (landingPageFile); the server answers `/` with the one the visitor's
+  // language cookie names.
+  for (const wanted of LOCALES) {
+    const { html, language } = await renderLanding(wanted);
+    if (language !== wanted) throw new Error(`the landing page rendered in ${language}, not ${wanted}`);
+    const page = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(empty, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${html}</div>`);
+    writeFileSync(join(outDir, landingPageFile(wanted)), page);
+  }
 }
 
 /**

@@ -129,6 +129,61 @@ describe('the web app with the prerendered landing page', () => {
   });
 });
 
+describe('the landing page in the visitor\'s language', () => {
+  let dist: string;
+  let t: TestApp;
+  const page = (language: string) => `<!doctype html><div id="root" data-prerendered="${language}"></div>`;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'agency-web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), page('tr'));
+    writeFileSync(join(dist, 'index.en.html'), page('en'));
+    writeFileSync(join(dist, 'index.en.html.br'), brotliCompressSync(page('en')));
+    writeFileSync(join(dist, 'index.ru.html'), page('ru'));
+    writeFileSync(join(dist, 'app.html'), '<!doctype html><div id="root"></div>');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const home = (cookie?: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url: '/', headers: { ...(cookie === undefined ? {} : { cookie }), ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+  it('answers / in the language its cookie names, among other cookies, compressed too; Vary names Cookie', async () => {
+    for (const [cookie, language] of [
+      ['language=en', 'en'],
+      ['theme=dark; language=ru; other=1', 'ru'],
+      ['language=tr', 'tr'],
+    ] as const) {
+      const response = await home(cookie);
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.body, cookie).toBe(page(language));
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary, cookie).toBe('Accept-Encoding, Cookie');
+    }
+    const brotli = await home('language=en', 'br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page('en'));
+    expect(brotli.headers.vary).toBe('Accept-Encoding, Cookie');
+  });
+
+  it('answers the default language without the cookie, for a language not prerendered, and for anything else', async () => {
+    for (const cookie of [undefined, '', 'language=de', 'language=xx', 'language=../app', 'language=EN', 'mylanguage=en', 'language=en-GB']) {
+      const response = await home(cookie);
+      expect(response.statusCode, cookie).toBe(200);
+      expect(response.body, cookie).toBe(page('tr'));
+    }
+  });
+
+  it('never sends another language for the other paths: they get the shell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/kayit', headers: { cookie: 'language=en' } });
+    expect(response.body).toBe('<!doctype html><div id="root"></div>');
+    expect(response.headers.vary).toBe('Accept-Encoding');
+  });
+});
+
 describe('the per-address request limit', () => {
   let dist: string;
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, landingPageFile, type Locale } from '@agency/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
 
@@ -10,6 +11,14 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>The API is running under <code>/api</code>. Build the web app with <code>npm run build</code> and restart the server.</p>
 </body></html>
 `;
+
+const LANGUAGE_IN_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`);
+
+/** The landing page's language: the one the language cookie names, when the build prerendered it; else the default. */
+function landingLanguage(cookieHeader: string | undefined, prerendered: ReadonlySet<Locale>): Locale {
+  const wanted = LANGUAGE_IN_COOKIE.exec(cookieHeader ?? '')?.[1] as Locale | undefined;
+  return wanted && prerendered.has(wanted) ? wanted : DEFAULT_LOCALE;
+}
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -27,6 +36,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
   // (docs/decisions/013): `/` gets the landing page, every other path the shell, so a signed-in
   // page never shows the landing page before its script runs. Older builds have index.html only.
   const shell = existsSync(join(webDistDir, 'app.html')) ? 'app.html' : 'index.html';
+  // The build prerenders it in every language (docs/decisions/013): `/` answers the visitor's.
+  const prerendered = new Set(LOCALES.filter((language) => existsSync(join(webDistDir, landingPageFile(language)))));
+  const landingFiles = new Set([...prerendered].map(landingPageFile));
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -39,17 +51,20 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
       setHeaders: (reply, filePath) => {
         const immutable = filePath.startsWith(join(webDistDir, 'assets'));
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The body depends on Accept-Encoding (brotli, gzip or plain): shared caches must know.
-        reply.header('vary', 'Accept-Encoding');
+        // The body depends on Accept-Encoding (brotli, gzip or plain), and the landing page on
+        // the language cookie: shared caches must know.
+        const landing = landingFiles.has(relative(webDistDir, filePath).replace(/\.(br|gz)$/, ''));
+        reply.header('vary', landing ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
       },
     });
   } else {
     app.log.warn({ webDistDir }, 'web app is not built; serving a placeholder page');
   }
 
-  const sendApp = (reply: FastifyReply, path: string) => {
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile(path === '/' ? 'index.html' : shell);
+    const file = path === '/' ? landingPageFile(landingLanguage(request.headers.cookie, prerendered)) : shell;
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -58,6 +73,6 @@ export async function registerStaticWeb(app: FastifyInstance, webDistDir: string
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 'ROUTE_NOT_FOUND');
     // A missing file with an extension (an old hashed asset) is a real 404, not the app shell.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendApp(reply, path);
+    return sendApp(request, reply, path);
   });
 }

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@agency/shared';
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, isLocale, type Locale } from '@agency/shared';
 
 /**
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
@@ -47,8 +47,20 @@ export function storedLanguage(): Locale {
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
 
+/**
+ * The choice as a cookie too, which only the server reads: it answers `/` with the landing page
+ * prerendered in that language (apps/server/src/plugins/static-web.ts, docs/decisions/013), so a
+ * visitor who chose English does not see the Turkish page until the script has loaded.
+ */
+export function rememberLanguageForServer(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 export async function changeLanguage(locale: Locale): Promise<void> {
   localStorage.setItem(LANGUAGE_KEY, locale);
+  rememberLanguageForServer(locale);
   await i18next.changeLanguage(locale);
 }
 
@@ -90,6 +102,8 @@ export const i18nReady = i18next
   })
   .then((t) => {
     setDocumentLanguage(currentLocale());
+    // A choice stored before the cookie existed, or a cookie that expired: write it again.
+    if (typeof localStorage !== 'undefined' && isLocale(localStorage.getItem(LANGUAGE_KEY))) rememberLanguageForServer(currentLocale());
     return t;
   });
 
