@@ -187,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });
   const databaseExports = createExportsService({ db, clock });
-  const uploads = createUploadsService({ db, clock, storage });
+  const uploads = createUploadsService({ db, clock, storage, log: app.log });
   const dashboard = createDashboardService({ db, clock });
   const earnings = createEarningsService({ db, clock, readCache });
   const payments = createPaymentsService({ db, clock });

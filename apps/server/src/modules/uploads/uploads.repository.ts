@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import copyStreams from 'pg-copy-streams';
-import { isPglite, transactionConnection, type Executor } from '../../db/client.ts';
+import { isPglite, transactionConnection, type Database, type Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { uploads } from '../earnings/earnings.table.ts';
+import { agencyMonths, memberMonths, uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
 
 /** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
@@ -21,40 +21,6 @@ export interface KnownCreator {
 }
 
 /**
- * Every creator of the agency by username, in one query (a scan is cheaper than looking up each
- * of 100,000 usernames, and it can run while the file is parsed). The active ones are the creators
- * expected in the file.
- *
- * The rows come back as a few JSON arrays (forEachJsonRow): 100,000 result rows cost PGlite ~0.75 s in
- * per-row protocol messages and parsing, 20 `json_agg` values of 5,000 rows ~0.3 s (JSON.parse
- * included), and less memory on the JS side. On PostgreSQL the JSON measured ~50 ms slower
- * (0.25 s against 0.2 s), so it reads the rows as they are. `joined_at` travels as epoch
- * milliseconds, truncated as a JS Date would.
- */
-export async function listCreatorsByUsername(db: Executor): Promise<Map<string, KnownCreator>> {
-  const byName = new Map<string, KnownCreator>();
-  const text = interner((value: string) => value);
-  const date = interner((ms: number) => new Date(ms));
-  if (!isPglite(db)) {
-    const rows = await db
-      .select({ id: creators.id, tiktokUsername: creators.tiktokUsername, status: creators.status, joinedAt: creators.joinedAt, affiliateId: creators.affiliateId })
-      .from(creators);
-    for (const row of rows) {
-      byName.set(row.tiktokUsername, { id: row.id, tiktokUsername: row.tiktokUsername, status: text(row.status), joinedAt: date(row.joinedAt.getTime()), affiliateId: row.affiliateId === null ? null : text(row.affiliateId) });
-    }
-    return byName;
-  }
-  await forEachJsonRow<[string, string, string, number, string | null]>(
-    db,
-    sql`select json_build_array(${creators.id}, ${creators.tiktokUsername}, ${creators.status}, floor(extract(epoch from ${creators.joinedAt}) * 1000)::bigint, ${creators.affiliateId}) as r from ${creators}`,
-    ([id, tiktokUsername, status, joinedAtMs, affiliateId]) => {
-      byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
-    },
-  );
-  return byName;
-}
-
-/**
  * Rows per JSON value of forEachJsonRow: one value of 100,000 rows grew PGlite's WASM heap (which never
  * shrinks) by ~75 MB, values of 5,000 rows by ~13 MB, at the same speed.
  */
@@ -62,7 +28,7 @@ const JSON_ROWS_CHUNK = 5_000;
 
 /**
  * Calls `each` with the rows of `query` (one JSON value `r` a row), read as `json_agg` arrays of
- * JSON_ROWS_CHUNK rows: see listCreatorsByUsername. Each chunk's text is dropped once parsed and
+ * JSON_ROWS_CHUNK rows: see readCreatorsAndMonth. Each chunk's text is dropped once parsed and
  * its rows handed on, so no list of all 100,000 parsed rows exists next to what `each` makes.
  */
 async function forEachJsonRow<Row>(db: Executor, query: SQL, each: (row: Row) => void): Promise<void> {
@@ -269,6 +235,9 @@ export async function beginMonthRowWrites(tx: Executor): Promise<void> {
 /** Ends beginMonthRowWrites: throws (the transaction then rolls back) when a row of `uploadId` has no creator. */
 export async function endMonthRowWrites(tx: Executor, period: string, uploadId: string): Promise<void> {
   if (transactionConnection(tx)?.kind !== 'pglite') return;
+  // A hash anti-join (~0.07 s for 100,000 rows), not one index lookup per row (~0.3 s): the
+  // statistics know nothing of this upload's id when refreshMonthStatistics left them as they were.
+  await tx.execute(sql`set local enable_nestloop = off`);
   const result = await tx.execute<{ creator_id: string }>(sql`
     select m.creator_id from ${creatorMonths} as m
     where m.period = ${period} and m.upload_id = ${uploadId}::uuid
@@ -276,6 +245,7 @@ export async function endMonthRowWrites(tx: Executor, period: string, uploadId: 
     limit 1`);
   const [orphan] = (result as unknown as { rows: { creator_id: string }[] }).rows;
   if (orphan) throw new Error(`creator_months row for ${period} references a creator that does not exist (${orphan.creator_id})`);
+  await tx.execute(sql`reset enable_nestloop`);
   await tx.execute(sql`set local session_replication_role = origin`);
 }
 
@@ -296,28 +266,53 @@ export interface StoredMonthRow extends MonthFigures {
   achievedBps: number;
 }
 
+/** What an import compares the file with: every creator by username, and the month's stored rows. */
+export interface CreatorsAndMonth {
+  creators: Map<string, KnownCreator>;
+  stored: StoredMonthRow[];
+}
+
 /**
- * The month's rows with their creators' usernames, in one read: the dry run plans against them
- * (the report's before, and the "removed" changes); the commit reads them after lockMonthRows and
- * also compares the file's rows with them. On PGlite as JSON chunks (see listCreatorsByUsername);
- * on PostgreSQL as plain rows.
+ * Every creator of the agency by username and the month's rows, in one read: creators left-joined
+ * with their row of `period` (a scan is cheaper than looking up each of 100,000 usernames, and it
+ * runs while the file is parsed). The active creators are the ones expected in the file; the
+ * stored rows are what the dry run plans against (the report's before, the "removed" changes) and
+ * what the commit, which reads them after lockMonthRows, compares each file row with. One read
+ * instead of two (creators, then the month joined with creators again): on PGlite ~0.5 s instead
+ * of ~1.1 s for 100,000 creators (docs/decisions/006).
+ *
+ * On PGlite the rows come back as a few JSON arrays (forEachJsonRow): 100,000 result rows cost
+ * PGlite ~0.75 s in per-row protocol messages and parsing, 20 `json_agg` values of 5,000 rows
+ * ~0.3 s (JSON.parse included), and less memory on the JS side. On PostgreSQL the JSON measured
+ * ~50 ms slower, so it reads the rows as they are. Times travel as epoch milliseconds (`joined_at`
+ * truncated as a JS Date would; `last_live_at` fractional when it has microseconds).
  */
-export async function listStoredMonthRows(tx: Executor, period: string, creatorsByName?: ReadonlyMap<string, KnownCreator>): Promise<StoredMonthRow[]> {
-  // The creator's id and username strings as the creators map holds them, not a second copy of
-  // each per row (~10 MB for 100,000 rows).
-  const share = (row: StoredMonthRow): StoredMonthRow => {
-    const creator = creatorsByName?.get(row.tiktokUsername);
-    if (creator && creator.id === row.creatorId) {
-      row.creatorId = creator.id;
-      row.tiktokUsername = creator.tiktokUsername;
-    }
-    return row;
+export async function readCreatorsAndMonth(db: Executor, period: string): Promise<CreatorsAndMonth> {
+  const byName = new Map<string, KnownCreator>();
+  const stored: StoredMonthRow[] = [];
+  const text = interner((value: string) => value);
+  const date = interner((ms: number) => new Date(ms));
+  const add = (
+    id: string,
+    tiktokUsername: string,
+    status: string,
+    joinedAtMs: number,
+    affiliateId: string | null,
+    month: Omit<StoredMonthRow, 'creatorId' | 'tiktokUsername'> | null,
+  ) => {
+    byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
+    // The creator's id and username strings as the creators map holds them, not a second copy.
+    if (month) stored.push({ creatorId: id, tiktokUsername, ...month });
   };
-  if (!isPglite(tx)) {
-    const read = await tx
+  if (!isPglite(db)) {
+    const rows = await db
       .select({
-        creatorId: creatorMonths.creatorId,
+        id: creators.id,
         tiktokUsername: creators.tiktokUsername,
+        status: creators.status,
+        joinedAt: creators.joinedAt,
+        affiliateId: creators.affiliateId,
+        monthCreatorId: creatorMonths.creatorId,
         diamonds: creatorMonths.diamonds,
         validDays: creatorMonths.validDays,
         liveSeconds: creatorMonths.liveSeconds,
@@ -326,20 +321,27 @@ export async function listStoredMonthRows(tx: Executor, period: string, creators
         lastLiveAtMs: sql<number | null>`(extract(epoch from ${creatorMonths.lastLiveAt}) * 1000)::float8`.mapWith(Number),
         achievedBps: creatorMonths.achievedBps,
       })
-      .from(creatorMonths)
-      .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
-      .where(eq(creatorMonths.period, period));
-    return read.map(share);
+      .from(creators)
+      .leftJoin(creatorMonths, and(eq(creatorMonths.creatorId, creators.id), eq(creatorMonths.period, period)));
+    for (const row of rows) {
+      const month =
+        row.monthCreatorId === null
+          ? null
+          : { diamonds: row.diamonds!, validDays: row.validDays!, liveSeconds: row.liveSeconds!, requirementState: row.requirementState, matches: row.matches!, lastLiveAtMs: row.lastLiveAtMs, achievedBps: row.achievedBps! };
+      add(row.id, row.tiktokUsername, row.status, row.joinedAt.getTime(), row.affiliateId, month);
+    }
+    return { creators: byName, stored };
   }
-  const rows: StoredMonthRow[] = [];
-  await forEachJsonRow<[string, string, number, number, number, RequirementState | null, number, number | null, number]>(
-    tx,
-    sql`select json_build_array(m.creator_id, c.tiktok_username, m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps) as r
-      from ${creatorMonths} as m inner join ${creators} as c on c.id = m.creator_id where m.period = ${period}`,
-    ([creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps]) =>
-      rows.push(share({ creatorId, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps })),
+  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number];
+  await forEachJsonRow<Row>(
+    db,
+    sql`select json_build_array(c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::bigint, c.affiliate_id,
+        m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps) as r
+      from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`,
+    ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps]) =>
+      add(id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds === null ? null : { diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps }),
   );
-  return rows;
+  return { creators: byName, stored };
 }
 
 /** True when writing `row` would leave `stored` as it is (upload id and time aside). */
@@ -369,11 +371,28 @@ export async function deleteMonthRowsOf(tx: Executor, period: string, creatorIds
  * statistics at all: the planner then takes the month for a couple of rows and joins them with
  * 100,000 index lookups (1-2 s on PGlite instead of ~0.1 s with hash joins). ANALYZE of the two
  * tables costs ~0.15 s; inside the transaction it sees the rows just written and rolls back with
- * it. PostgreSQL's autovacuum keeps statistics, so nothing is done there.
+ * it. It runs when the month's row count is new to the statistics: a first import of the month
+ * (`before` 0), or one whose number of rows differs by more than a tenth; a re-import of about the
+ * same rows leaves the month's share of the table, which is what the plans depend on, as it was.
+ * PostgreSQL's autovacuum keeps statistics, so nothing is done there.
  */
-export async function refreshMonthStatistics(tx: Executor): Promise<void> {
+export async function refreshMonthStatistics(tx: Executor, before: number, after: number): Promise<void> {
   if (transactionConnection(tx)?.kind !== 'pglite') return;
+  if (before > 0 && Math.abs(after - before) * 10 <= before) return;
   await tx.execute(sql`analyze creator_months, users`);
+}
+
+/**
+ * PGlite only, after an import has committed: VACUUM of the tables an import rewrites. PGlite runs
+ * no autovacuum, so each re-import left the month's replaced rows behind as dead tuples in the
+ * table and its three indexes, for good: every later import of the month then had to step over
+ * them, and grew slower with each upload (a 100,000-row rewrite: ~2.4 s, then ~2.9, ~3.4, ~3.9 s;
+ * with this VACUUM (~0.1-0.2 s) ~2.6 s each time; docs/decisions/006). PostgreSQL's autovacuum
+ * does this there. VACUUM cannot run inside a transaction: `db` is the database itself.
+ */
+export async function vacuumImportTables(db: Database): Promise<void> {
+  if (!isPglite(db)) return;
+  await db.execute(sql`vacuum ${creatorMonths}, ${memberMonths}, ${agencyMonths}`);
 }
 
 export async function insertUploadRow(db: Executor, values: typeof uploads.$inferInsert): Promise<void> {

@@ -25,12 +25,12 @@ import {
   findUploadRow,
   insertUploadCreators,
   insertUploadRow,
-  listCreatorsByUsername,
   listSampleRows,
-  listStoredMonthRows,
   listUploadRows,
   lockMonthRows,
+  readCreatorsAndMonth,
   refreshMonthStatistics,
+  vacuumImportTables,
 } from './uploads.repository.ts';
 
 export interface UploadInput {
@@ -54,6 +54,8 @@ export interface UploadsDeps {
   clock: Clock;
   /** Where the original file of each committed import is kept (`uploads/<uuid>.xlsx|csv`). */
   storage: FileStorage;
+  /** Where a failed clean-up after a committed import is reported (the import itself stands). */
+  log?: { warn(object: Record<string, unknown>, message: string): void };
   /** Tests only: abort the commit once this many month rows were inserted (proves the rollback). */
   failAfterInsertedRows?: number;
   /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */
@@ -117,7 +119,7 @@ export function createUploadsService(deps: UploadsDeps) {
   async function readAndPlan(input: UploadInput, period: string): Promise<{ ok: true; plan: UploadPlan } | { ok: false; code: UploadFileErrorCode; report: UploadReport }> {
     // The month's figures and the creators do not depend on the file: read them while it is
     // parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
-    const context = Promise.all([listCreatorsByUsername(db), listStoredMonthRows(db, period)]);
+    const context = readCreatorsAndMonth(db, period);
     context.catch(() => undefined);
     let parsed;
     try {
@@ -126,7 +128,7 @@ export function createUploadsService(deps: UploadsDeps) {
       if (!(error instanceof UploadFileError)) throw error;
       return { ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: input.dryRun, message: error.message }) };
     }
-    const [creators, before] = await context;
+    const { creators, stored: before } = await context;
     const plan = planUpload({
       parsed,
       period,
@@ -166,11 +168,10 @@ export function createUploadsService(deps: UploadsDeps) {
      * the stored rows and the parsed file can be collected when it returns (locals of an async
      * function stay alive until it returns; the rest of the commit does not need them).
      */
-    const writeMonth = async (tx: Transaction): Promise<{ plan: UploadPlan; sha256: string; key: string }> => {
+    const writeMonth = async (tx: Transaction): Promise<{ plan: UploadPlan; sha256: string; key: string; storedRows: number }> => {
       await lockMonthRows(tx);
       await beginMonthRowWrites(tx);
-      const creators = await listCreatorsByUsername(tx);
-      const stored = await listStoredMonthRows(tx, period, creators);
+      const { creators, stored } = await readCreatorsAndMonth(tx, period);
       const monthWriter = new MonthWriter({ tx, context, uploadId, at: now, creators, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
       for (const row of early) monthWriter.add(row);
       early.length = 0;
@@ -206,13 +207,13 @@ export function createUploadsService(deps: UploadsDeps) {
       }
       await monthWriter.finish();
       writer = null;
-      return { plan, sha256, key };
+      return { plan, sha256, key, storedRows: stored.length };
     };
+    let outcome: UploadOutcome;
     try {
-      return await db.transaction(async (tx) => {
-        const { plan, sha256, key } = await writeMonth(tx);
-        await refreshMonthStatistics(tx);
-        // After ANALYZE: with the month's statistics its check is a hash anti-join, not 100,000 lookups.
+      outcome = await db.transaction(async (tx) => {
+        const { plan, sha256, key, storedRows } = await writeMonth(tx);
+        await refreshMonthStatistics(tx, storedRows, plan.report.imported);
         await endMonthRowWrites(tx, period, uploadId);
         await recomputeMemberMonths(tx, period, now);
         const { report } = plan;
@@ -250,6 +251,9 @@ export function createUploadsService(deps: UploadsDeps) {
       if (fileKey) await storage.delete(fileKey).catch(() => undefined);
       throw error;
     }
+    // The import has committed: a failed VACUUM leaves dead rows behind, never a failed upload.
+    await vacuumImportTables(db).catch((error: unknown) => deps.log?.warn({ err: error, period }, 'VACUUM after the import failed'));
+    return outcome;
   }
 
   return {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog, creatorMonths, creators, memberMonths, notificationRecipients, notifications, uploads } from '../../db/schema.ts';
@@ -256,6 +256,44 @@ describe('earnings upload API', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.items.map((item) => item.tiktokUsername)).toEqual(['a.one', 'a.two', 'b.one', 'quiet.one']);
     expect(parsed.items[0]).toMatchObject({ diamonds: 2_980_000, validDays: 21, liveSeconds: 119.5 * 3600 });
+  });
+
+  // PGlite runs no autovacuum: without a VACUUM after each import, the rows a re-import replaces
+  // would stay in the table and its indexes for good (PostgreSQL's autovacuum does it there); and
+  // its planner statistics are only what the import's ANALYZE gives it.
+  it.runIf(process.env.TEST_DB !== 'postgres')('on PGlite, a VACUUM follows each committed import; ANALYZE runs when the month has a new number of rows', async () => {
+    const maintenance = async () => {
+      const result = await t.db.execute(sql`
+        select relname, vacuum_count::int as vacuums, analyze_count::int as analyzes from pg_stat_user_tables
+        where relname in ('creator_months', 'member_months', 'agency_months') order by relname`);
+      const rows = (result as unknown as { rows: { relname: string; vacuums: number; analyzes: number }[] }).rows;
+      return { vacuums: Object.fromEntries(rows.map((row) => [row.relname, row.vacuums])), monthAnalyzes: rows.find((row) => row.relname === 'creator_months')!.analyzes };
+    };
+    const before = await maintenance();
+    const expected = (vacuums: number, analyzes: number) => ({
+      vacuums: Object.fromEntries(Object.entries(before.vacuums).map(([table, count]) => [table, count + vacuums])),
+      monthAnalyzes: before.monthAnalyzes + analyzes,
+    });
+    expect(Object.keys(before.vacuums)).toEqual(['agency_months', 'creator_months', 'member_months']);
+    const twelve = (diamonds: number) => Array.from({ length: 12 }, (_, index): [string, number] => [`fresh.${index}`, diamonds + index]);
+    // The first import of the month: new rows for the statistics.
+    expect((await upload({ data: backstageCsv(twelve(100)), asOf: AS_OF, createUnknown: true })).status).toBe(201);
+    expect(await maintenance()).toEqual(expected(1, 1));
+    // Every figure changed, the same twelve rows: the statistics stand.
+    expect((await upload({ data: backstageCsv(twelve(200)), asOf: AS_OF })).status).toBe(201);
+    expect(await monthOf('fresh.11')).toMatchObject({ diamonds: 211 });
+    expect(await maintenance()).toEqual(expected(2, 1));
+    // Eleven rows of twelve: within a tenth, the statistics stand.
+    expect((await upload({ data: backstageCsv(twelve(300).slice(0, 11)), asOf: AS_OF })).status).toBe(201);
+    expect(await maintenance()).toEqual(expected(3, 1));
+    // Four rows: the month's share of the table changed, ANALYZE again.
+    expect((await upload({ data: backstageCsv(twelve(400).slice(0, 4)), asOf: AS_OF })).status).toBe(201);
+    expect(await monthOf('fresh.11')).toBeNull();
+    expect(await maintenance()).toEqual(expected(4, 2));
+    // Nothing was written: no VACUUM for a dry run or a refused file.
+    expect((await upload({ data: backstageCsv([['fresh.1', 300]]), asOf: AS_OF, dryRun: true })).status).toBe(200);
+    expect((await upload({ data: backstageCsv([['fresh.1', 'lots']]), asOf: AS_OF })).status).toBe(422);
+    expect(await maintenance()).toEqual(expected(4, 2));
   });
 
   it('asks V8 for one full collection after each import: a commit, a dry run and a refused file (lib/collect-garbage.ts)', async () => {
