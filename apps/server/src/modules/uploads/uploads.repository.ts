@@ -278,8 +278,8 @@ export interface CreatorsAndMonth {
  * runs while the file is parsed). The active creators are the ones expected in the file; the
  * stored rows are what the dry run plans against (the report's before, the "removed" changes) and
  * what the commit, which reads them after lockMonthRows, compares each file row with. One read
- * instead of two (creators, then the month joined with creators again): on PGlite ~0.5 s instead
- * of ~1.1 s for 100,000 creators (docs/decisions/006).
+ * instead of two (creators, then the month joined with creators again): on PGlite ~0.86 s instead
+ * of ~1.14 s for 100,000 creators, on PostgreSQL ~0.7 s instead of ~0.8 s (docs/decisions/006).
  *
  * On PGlite the rows come back as a few JSON arrays (forEachJsonRow): 100,000 result rows cost
  * PGlite ~0.75 s in per-row protocol messages and parsing, 20 `json_agg` values of 5,000 rows
