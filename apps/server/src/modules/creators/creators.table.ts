@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CreatorStatus, RequirementState } from '@agency/shared';
 import { users } from '../members/members.table.ts';
 
@@ -49,6 +49,8 @@ export const creatorMonths = pgTable(
     requirementState: text('requirement_state').$type<RequirementState>(),
     /** The upload that wrote the row (null for figures entered otherwise, e.g. the demo seed). */
     uploadId: uuid('upload_id'),
+    /** The export showed the creator as having quit the network (figures stored and counted all the same). */
+    leftNetwork: boolean('left_network').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.table.ts';
 
 /**
@@ -85,6 +85,21 @@ export const uploads = pgTable(
     index('uploads_period_idx').on(table.period, table.createdAt),
   ],
 );
+
+/**
+ * Column mappings the admin chose for export layouts whose headers were not recognised, keyed by
+ * the header row's signature (sha-256 of its normalised cells): the next file with the same header
+ * row is read with the same columns, without asking (PRODUCT section 2).
+ */
+export const uploadColumnMappings = pgTable('upload_column_mappings', {
+  signature: text('signature').primaryKey(),
+  /** Field -> 0-based column of the header row. */
+  mapping: jsonb('mapping').$type<Record<string, number>>().notNull(),
+  /** The header row's cells as the file wrote them (for the activity log and support). */
+  headers: jsonb('headers').$type<string[]>().notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type AgencyMonthRow = typeof agencyMonths.$inferSelect;
 export type MemberMonthRow = typeof memberMonths.$inferSelect;
