@@ -14,7 +14,11 @@
 //    VmHWM in /proc/<pid>/status, reset to its current RSS (/proc/<pid>/clear_refs) before each
 //    import. Three imports: the first of the month, the same file again, and a later export of the
 //    same creators with every row's figures changed (a re-import writes only what changed, so the
-//    same file is its best case and this one its worst).
+//    same file is its best case and this one its worst). Then a new agency's first import: the same
+//    file on a database with the members but no creators, posted with createUnknown=true, so the
+//    import creates every one of the 100,000 creators and writes their month.
+// The project's own reader alone (read -> recognise -> map -> parse, backstage-parser.ts, in this
+// process) is timed on the same file and printed beside the exceljs floor: the import's real floor.
 // Targets: import <= 2x the floor on PostgreSQL, <= 3x on PGlite, peak RSS < 512 MB; each run says
 // whether it met them, and the exit code is 1 when one did not.
 import { fork } from 'node:child_process';
@@ -91,6 +95,22 @@ async function readFloor(path) {
   return { ms: performance.now() - started, cells };
 }
 
+/** The project's own reader over the same file (best of 3, after one warm-up). */
+async function readOwn(path) {
+  const { readBackstageFile } = await import('../apps/server/src/modules/uploads/backstage-parser.ts');
+  const data = readFileSync(path);
+  let best = Number.POSITIVE_INFINITY;
+  let items = 0;
+  for (let run = 0; run < 4; run += 1) {
+    const started = performance.now();
+    const result = await readBackstageFile(data);
+    const ms = performance.now() - started;
+    items = result.items.length;
+    if (run > 0) best = Math.min(best, ms);
+  }
+  return { ms: best, items };
+}
+
 /** A figure of /proc/<pid>/status in MB (VmRSS: now; VmHWM: the peak since the last reset). */
 function statusMb(pid, field) {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -141,7 +161,7 @@ async function seedChild(target) {
     }
     await db.insert(users).values({ firstName: 'Bench', lastName: 'Admin', email: 'bench.admin@bench.example', role: 'admin', status: 'active', referralCode: 'BENCHADM', passwordHash: await hashPassword(PASSWORD) });
     const random = createRandom(7);
-    for (let start = 0; start < ROWS; start += 10_000) {
+    for (let start = 0; target.creators !== false && start < ROWS; start += 10_000) {
       const count = Math.min(10_000, ROWS - start);
       const names = Array.from({ length: count }, (_, offset) => usernameOf(start + offset));
       const affiliates = Array.from({ length: count }, () => memberIds[Math.floor(random() * MEMBERS)]);
@@ -161,7 +181,7 @@ async function seedChild(target) {
  * The built server on the seeded database, as its own process (as a server start), so its peak RSS
  * is the server's during the imports, not the seeding's (PGlite's WASM heap never shrinks).
  */
-async function importThroughServer(target, samePath, changedPath) {
+async function importThroughServer(target, plan) {
   const webDir = mkdtempSync(join(tmpdir(), 'bench-upload-no-web-'));
   const dataDir = target.folder ?? mkdtempSync(join(tmpdir(), 'bench-upload-data-'));
   const server = await startServerProcess('server', SERVER_BUNDLE, {
@@ -185,14 +205,10 @@ async function importThroughServer(target, samePath, changedPath) {
     if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
     const token = (await login.json()).data.token;
     const runs = [];
-    const plan = [
-      ['first import of the month', samePath],
-      ['re-import, same file', samePath],
-      ['re-import, every row changed', changedPath],
-    ];
-    for (const [label, filePath] of plan) {
+    for (const [label, filePath, createUnknown] of plan) {
       const form = new FormData();
       form.append('asOf', AS_OF);
+      if (createUnknown) form.append('createUnknown', 'true');
       form.append('file', new Blob([readFileSync(filePath)]), 'creator-data.xlsx');
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const rssBefore = statusMb(pid, 'VmRSS');
@@ -202,7 +218,7 @@ async function importThroughServer(target, samePath, changedPath) {
       const ms = performance.now() - started;
       if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
       const report = JSON.parse(body).data;
-      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, missing: report.counts.missing });
+      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
     }
     return runs;
   } finally {
@@ -223,9 +239,9 @@ function runSeedChild(target) {
 }
 
 /** Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it. */
-async function runDatabase(kind, paths) {
+async function runDatabase(kind, plan, options = {}) {
   const pg = (await import('pg')).default;
-  const target = databaseOf(kind);
+  const target = { ...databaseOf(kind), creators: options.creators !== false };
   if (target.url) {
     const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
     await admin.connect();
@@ -234,7 +250,7 @@ async function runDatabase(kind, paths) {
   }
   try {
     const { seedSeconds } = await runSeedChild(target);
-    const runs = await importThroughServer(target, ...paths);
+    const runs = await importThroughServer(target, plan);
     return { seedSeconds, runs };
   } finally {
     if (target.folder) rmSync(target.folder, { recursive: true, force: true });
@@ -262,13 +278,21 @@ async function main() {
     const floors = [];
     for (let run = 0; run < 3; run += 1) floors.push((await readFloor(path)).ms);
     const floor = Math.min(...floors);
-    console.log(`floor (exceljs streaming read alone, best of 3): ${floor.toFixed(0)} ms\n`);
+    console.log(`floor (exceljs streaming read alone, best of 3): ${floor.toFixed(0)} ms`);
+    const own = await readOwn(path);
+    console.log(`the project's own reader alone (read, recognise, map, parse: ${own.items.toLocaleString('en-US')} rows), best of 3: ${own.ms.toFixed(0)} ms (${(own.ms / floor).toFixed(2)}x the exceljs floor)\n`);
 
     const targets = { pglite: 3, postgres: 2 };
     const results = [];
     for (const kind of KINDS) {
       started = performance.now();
-      const outcome = await runDatabase(kind, [path, changedPath]);
+      const existing = await runDatabase(kind, [
+        ['first import of the month', path, false],
+        ['re-import, same file', path, false],
+        ['re-import, every row changed', changedPath, false],
+      ]);
+      const fresh = await runDatabase(kind, [['new agency: 100,000 creators created (createUnknown)', path, true]], { creators: false });
+      const outcome = { seedSeconds: existing.seedSeconds, runs: [...existing.runs, ...fresh.runs] };
       for (const run of outcome.runs) {
         const ratio = run.ms / floor;
         results.push({
@@ -281,6 +305,7 @@ async function main() {
           'peak RSS MB': Math.round(run.peakRssMb),
           'memory target': `< 512 MB ${run.peakRssMb < 512 ? 'met' : 'MISSED'}`,
           imported: run.imported,
+          created: run.created,
         });
       }
       console.log(`${kind}: seeded ${MEMBERS} members and ${ROWS} creators in ${outcome.seedSeconds.toFixed(1)} s`);

@@ -55,6 +55,7 @@ export const ERRORS = {
   FILE_TYPE_INVALID: { status: 415, message: 'Please select a PDF or image file (JPG, PNG)' },
   // earnings upload (the backstage export)
   UPLOAD_INVALID: { status: 422, message: 'The file has errors; nothing was imported' },
+  UPLOAD_NEEDS_ANSWERS: { status: 422, message: 'Check the file first and answer its questions; nothing was imported' },
   UPLOAD_EMPTY: { status: 400, message: 'The file is empty' },
   UPLOAD_CORRUPT: { status: 400, message: 'The file could not be read' },
   UPLOAD_TOO_LARGE: { status: 413, message: 'The file is too large' },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBackstageFile, type BackstageParseResult, type BackstageRow } from './backstage-parser.ts';
-import { UploadFileError } from './upload-file-error.ts';
+import { readBackstageFile as parseBackstageFile, type BackstageReadResult as BackstageParseResult } from './backstage-parser.ts';
+import type { UploadFileError } from './upload-file-error.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const figures = (result: BackstageParseResult) =>
@@ -18,15 +18,18 @@ const figures = (result: BackstageParseResult) =>
 describe('backstage parser (fixture files)', () => {
   it('"Creator data" .xlsx: `Exported at` line first, every value format, a creator who quit, this period only', async () => {
     const result = await parseBackstageFile(fixture('creator-data.xlsx'));
-    expect(result).toMatchObject({ format: 'xlsx', rows: 6, skipped: 1, errors: [] });
+    expect(result).toMatchObject({ file: { format: 'xlsx', headerRow: 2, figureKind: 'monthToDate', dataPeriod: { from: '2026-09-01', to: '2026-09-15' } }, rows: 6, skipped: 0, errors: [] });
     expect(figures(result)).toEqual([
       { row: 3, tiktokUsername: 'star.one', diamonds: 2_980_000, validDays: 21, liveSeconds: 431_251, matches: 12, lastLiveAt: '2026-09-15T21:04:00.000Z' },
       { row: 4, tiktokUsername: 'dance_vibes', diamonds: 12_500, validDays: 14, liveSeconds: 318_456, matches: 0, lastLiveAt: '2026-09-14T18:30:00.000Z' },
       { row: 5, tiktokUsername: 'music.nights', diamonds: 1_055, validDays: 1, liveSeconds: 2_700, matches: 0, lastLiveAt: null },
       { row: 6, tiktokUsername: 'chef_ali', diamonds: 4_200, validDays: 0, liveSeconds: 30, matches: 3, lastLiveAt: '2026-09-10T00:00:00.000Z' },
+      { row: 7, tiktokUsername: 'gone.creator', diamonds: 5_000, validDays: 5, liveSeconds: 36_000, matches: 0, lastLiveAt: null },
       { row: 8, tiktokUsername: 'zero.day', diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null },
     ]);
-    expect(result.warnings).toEqual([{ row: 7, kind: 'creatorQuit', tiktokUsername: 'gone.creator', message: expect.any(String) }]);
+    expect(result.items.find((item) => item.tiktokUsername === 'gone.creator')?.leftNetwork).toBe(true);
+    expect(result.warnings.filter((warning) => warning.kind === 'creatorQuit')).toEqual([{ row: 7, kind: 'creatorQuit', tiktokUsername: 'gone.creator', params: {} }]);
+    expect(result.warnings.filter((warning) => warning.kind === 'approximateValue').map((warning) => warning.row)).toEqual([3, 4, 7]);
     expect(result.columns).toMatchObject({ "Creator's username": 'username', Diamonds: 'diamonds', 'Diamonds last month': 'diamondsLastMonth' });
   });
 
@@ -50,10 +53,11 @@ describe('backstage parser (fixture files)', () => {
 
   it('CSV with a BOM, `;` and CRLF: line numbers of the file, blank lines ignored, quit row skipped', async () => {
     const result = await parseBackstageFile(fixture('semicolon-bom.csv'));
-    expect(result).toMatchObject({ format: 'csv', rows: 4, skipped: 1, errors: [] });
+    expect(result).toMatchObject({ file: { format: 'csv' }, rows: 4, skipped: 0, errors: [] });
     expect(figures(result).map((item) => [item.row, item.tiktokUsername, item.diamonds, item.liveSeconds])).toEqual([
       [3, 'star.one', 1_055, 431_251],
       [4, 'dance_vibes', 12_500, 318_456],
+      [6, 'gone.creator', 5_000, 36_000],
       [7, 'music.nights', 2_980_000, 2_700],
     ]);
   });
@@ -67,41 +71,31 @@ describe('backstage parser (fixture files)', () => {
 
   it('bad rows: each error names its line and column; good rows still read', async () => {
     const result = await parseBackstageFile(fixture('bad-rows.csv'));
-    expect(result.errors.map((error) => [error.row, error.column])).toEqual([
-      [3, 'Diamonds'],
-      [4, 'Valid go LIVE days'],
-      [5, 'Creator username'],
+    expect(result.errors.map((error) => [error.row, error.column, error.code, error.params])).toEqual([
+      [3, 'Diamonds', 'notANumber', { value: 'lots' }],
+      [4, 'Valid go LIVE days', 'notDays', { value: '40' }],
+      [5, 'Creator username', 'usernameInvalid', { value: 'bad user!' }],
     ]);
     expect(result.items.map((item) => item.tiktokUsername)).toEqual(['star.one', 'chef_ali']);
   });
 
-  it('duplicates: identical rows are a warning (kept once), different figures an error', async () => {
+  it('duplicates: identical rows collapse, a creator listed twice keeps the higher diamonds; both are warnings', async () => {
     const result = await parseBackstageFile(fixture('duplicates.csv'));
-    expect(result.warnings).toEqual([expect.objectContaining({ row: 3, kind: 'duplicateUsername', tiktokUsername: 'star.one' })]);
-    expect(result.errors).toEqual([{ row: 5, column: 'Creator username', message: '@dance_vibes is also on row 4 with other figures' }]);
-  });
-
-  it('onRow: each row read without an error, once per username, in file order, before the result (the commit writes while parsing)', async () => {
-    for (const name of ['creator-data.xlsx', 'bad-rows.csv', 'duplicates.csv']) {
-      const seen: BackstageRow[] = [];
-      let done = false;
-      const parsing = parseBackstageFile(fixture(name), {
-        onRow: (row) => {
-          expect(done).toBe(false);
-          seen.push(row);
-        },
-      });
-      const result = await parsing;
-      done = true;
-      // The very objects of the result, in the same order: quit, erroneous and repeated rows are never handed on.
-      expect(seen).toHaveLength(result.items.length);
-      seen.forEach((row, index) => expect(row).toBe(result.items[index]));
-    }
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([
+      { row: 3, kind: 'duplicateIdentical', tiktokUsername: 'star.one', params: { firstRow: 2 } },
+      { row: 4, kind: 'duplicateKeptHigher', tiktokUsername: 'dance_vibes', params: { keptRow: 5, droppedRow: 4 } },
+    ]);
+    expect(figures(result).map((item) => [item.row, item.tiktokUsername, item.diamonds])).toEqual([
+      [2, 'star.one', 100],
+      [5, 'dance_vibes', 6],
+    ]);
   });
 
   it('no username column: an error on row 0', async () => {
     const result = await parseBackstageFile(fixture('no-username.csv'));
-    expect(result.errors).toEqual([{ row: 0, column: null, message: expect.stringContaining('No username column') }]);
+    expect(result.errors).toEqual([]);
+    expect(result.mappingCandidate?.question).toMatchObject({ kind: 'mapping', missing: ['username'], suggested: { diamonds: 1 } });
   });
 
   it('refuses by content: empty, PDF, PNG, too many rows', async () => {

@@ -1,25 +1,52 @@
+import { createHash } from 'node:crypto';
 import {
   isValidTiktokUsername,
   normalizeTiktokUsername,
+  UPLOAD_COLUMN_FIELDS,
   UPLOAD_MAX_ROWS,
+  UPLOAD_REQUIRED_FIELDS,
+  type UploadColumnField,
   type UploadError,
+  type UploadErrorCode,
+  type UploadFigureKind,
+  type UploadFileInfo,
+  type UploadMapping,
+  type UploadQuestion,
   type UploadWarning,
 } from '@agency/shared';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { isCreatorQuitText, matchHeader, type BackstageField } from './backstage-columns.ts';
-import { parseCount, parseDateTime, parseDays, parseDurationSeconds, type CellValue, type Parsed } from './backstage-values.ts';
+import { headerKey, isCreatorQuitText, isTotalLabel, matchHeader, type BackstageField } from './backstage-columns.ts';
+import {
+  dateOrderEvidence,
+  parseCount,
+  parseDateTime,
+  parseDays,
+  parseDurationSeconds,
+  parsePeriodRange,
+  type CellValue,
+  type DateOrder,
+  type Parsed,
+} from './backstage-values.ts';
+import { openTable as openTableDefault, type TableSource } from './table-reader.ts';
 import { UploadFileError } from './upload-file-error.ts';
-import { readXlsxRows } from './xlsx-reader.ts';
 
 /**
- * Reads the backstage "Creator data" export (PRODUCT section 2) into one row per creator.
- * The type is decided by the content, never by the name: a zip is an .xlsx (guarded, then read
- * by xlsx-reader.ts, first worksheet only), UTF-8 text is a CSV (`,` `;` or tab).
+ * Reads a LIVE Backstage export (PRODUCT section 2) into one row per creator: the first three
+ * steps of the upload's one pipeline (read -> recognise the layout -> map the columns -> parse the
+ * values -> plan -> write). The check and the import both call `readBackstageFile` once; the plan
+ * (upload-plan.ts) and the write (month-writer.ts) take its result as it is.
  *
- * Rows: the header row is the first row (of the first 20) with a username column; rows before it
- * (`Exported at ...`) are ignored, blank rows too. A creator who quit is a warning and skipped.
- * Duplicates: the same username twice with the same figures is a warning (kept once); with
- * different figures it is an error, since which row is right cannot be known.
+ * - Read: table-reader.ts (format by content, encodings, sheets; bounded and streamed).
+ * - Recognise: the header row is the first row (of the first 20 of a sheet) whose headers name the
+ *   username and the diamonds (backstage-columns.ts), or whose signature has a remembered mapping,
+ *   or, when the admin sent a mapping, the candidate header row the mapping question showed. The
+ *   first sheet with a header is read; the other sheets are skipped with a warning. Lines before the
+ *   header may carry the `Data period`.
+ * - Map: one window of figures (this period, else the selected period, else the last 30 days); the
+ *   kind of figures is known from it and from the period.
+ * - Parse: values per backstage-values.ts; text dates' day/month order decided per column from all
+ *   its values (the agency's locale when they cannot tell, with a warning); rows of sums, notes and
+ *   blank rows skipped with a warning; creators who quit kept and marked; a creator listed twice
+ *   keeps the row with the higher diamonds (exact copies collapse), with a warning.
  */
 
 export interface BackstageRow {
@@ -31,173 +58,280 @@ export interface BackstageRow {
   liveSeconds: number;
   matches: number;
   lastLiveAt: Date | null;
+  /** The export says the creator has quit the network. */
+  leftNetwork: boolean;
 }
 
-export interface BackstageParseResult {
-  format: 'xlsx' | 'csv';
+/** The header row offered to the admin when the needed columns were not recognised. */
+export interface MappingCandidate {
+  signature: string;
+  headers: string[];
+  question: Extract<UploadQuestion, { kind: 'mapping' }>;
+}
+
+export interface BackstageReadResult {
+  file: UploadFileInfo;
+  /** The header row read (its signature and cells), null when none was found. */
+  header: { signature: string; cells: string[] } | null;
+  /** Set when the username or the diamonds column could not be found: nothing was read. */
+  mappingCandidate: MappingCandidate | null;
   /** Data rows read (header, lines before it and blank lines excluded). */
   rows: number;
   items: BackstageRow[];
-  /** Header text -> field, for the columns recognised. */
+  /** Header text -> field, for the columns recognised (or mapped). */
   columns: Record<string, string>;
   errors: UploadError[];
   warnings: UploadWarning[];
-  /** Rows left out without an error: creators who quit, repeated identical rows. */
+  /** Rows left out without an error: duplicates, totals, notes. */
   skipped: number;
+  counts: { quit: number; duplicates: number; approximate: number };
 }
 
-export interface ParseOptions {
+export interface ReadOptions {
+  /** The admin's mapping (answer to the mapping question), relative to the candidate header row. */
+  mapping?: UploadMapping;
+  /** Mappings remembered for header rows, by signature. */
+  remembered?: ReadonlyMap<string, UploadMapping>;
+  /** Day/month order when a date column's values cannot tell (the agency's locale). */
+  localeDateOrder?: DateOrder;
   maxRows?: number;
-  /**
-   * Called with each row as soon as it is read without an error and its username is new (before
-   * the rest of the file is read): the commit writes rows while the file is parsed. A later
-   * problem (an error on another row, the same username with other figures) is still reported in
-   * the result, so the caller must throw away what it did with the rows when `errors` is not empty.
-   */
-  onRow?: (row: BackstageRow) => void;
+  open?: (data: Buffer) => Promise<TableSource>;
 }
 
 const HEADER_SEARCH_ROWS = 20;
 const MAX_LISTED_ERRORS = 1000;
-const MAX_LISTED_WARNINGS = 1000;
+const MAX_LISTED_WARNINGS_PER_KIND = 200;
+const SAMPLE_VALUES = 3;
 
-// ---- content type ----
+type Columns = Partial<Record<BackstageField, number>>;
 
-const REFUSED_SIGNATURES: { bytes: number[]; what: string }[] = [
-  { bytes: [0x25, 0x50, 0x44, 0x46], what: 'a PDF' },
-  { bytes: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
-  { bytes: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
-  { bytes: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], what: 'an old Excel (.xls) file: save it as .xlsx' },
-  { bytes: [0x1f, 0x8b], what: 'a gzip archive' },
-];
-
-function startsWith(data: Buffer, bytes: readonly number[]): boolean {
-  return data.length >= bytes.length && bytes.every((byte, index) => data[index] === byte);
-}
-
-export function detectFormat(data: Buffer): 'xlsx' | 'csv' {
-  if (data.length === 0) throw new UploadFileError('UPLOAD_EMPTY', 'The file is empty.');
-  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04]) || startsWith(data, [0x50, 0x4b, 0x05, 0x06])) return 'xlsx';
-  for (const signature of REFUSED_SIGNATURES) {
-    if (startsWith(data, signature.bytes)) throw new UploadFileError('UPLOAD_TYPE_INVALID', `This is ${signature.what}, not an .xlsx or .csv file.`);
-  }
-  return 'csv';
-}
-
-// ---- rows to creators ----
-
-type FieldColumns = Partial<Record<BackstageField, number>>;
-
-function cellText(value: CellValue): string {
-  if (value === null) return '';
+function cellText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   return String(value).trim();
 }
 
 /**
  * A copy of a string that does not keep its source alive: V8 makes substrings of 13+ characters
- * views into the source, so a username cut from a 64 KB chunk of sheet XML would keep the whole
- * chunk (and all of them, the whole sheet) in memory as long as the row is.
+ * views into the source, so a username cut from a chunk of sheet XML would keep the whole chunk.
  */
 function ownString(text: string): string {
   return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
-/** Collects rows of either format in order; knows nothing of xlsx or CSV. */
-class RowCollector {
-  readonly result: BackstageParseResult;
-  private header: { columns: FieldColumns; names: Map<number, string> } | null = null;
-  private rowsSeen = 0;
-  private hiddenErrors = 0;
-  private readonly byUsername = new Map<string, BackstageRow>();
+/** The header row's identity: its cells' keys, trailing empty cells left out. */
+export function headerSignature(cells: readonly string[]): string {
+  const keys = cells.map((cell) => headerKey(cell));
+  while (keys.length > 0 && keys.at(-1) === '') keys.pop();
+  return createHash('sha256').update(JSON.stringify(keys)).digest('hex');
+}
+
+function recognise(cells: readonly CellValue[]): { columns: Columns; names: Map<number, string> } {
+  const columns: Columns = {};
+  const names = new Map<number, string>();
+  cells.forEach((cell, index) => {
+    if (typeof cell !== 'string') return;
+    const field = matchHeader(cell);
+    if (field && columns[field] === undefined) {
+      columns[field] = index;
+      names.set(index, cell.trim());
+    }
+  });
+  return { columns, names };
+}
+
+/** The columns of the figures: one window (this period, else the selected period, else the last 30 days). */
+function chooseWindow(columns: Columns): { columns: Columns; window: 'period' | 'selected' | 'rolling' | 'none' } {
+  const chosen: Columns = { ...columns };
+  let window: 'period' | 'selected' | 'rolling' | 'none' = 'none';
+  if (columns.diamonds !== undefined) window = 'period';
+  else if (columns.diamondsSelectedPeriod !== undefined) window = 'selected';
+  else if (columns.diamondsLast30Days !== undefined) window = 'rolling';
+  const pick = (period: BackstageField, selected: BackstageField, rolling: BackstageField) => {
+    const order = window === 'rolling' ? [rolling, selected, period] : window === 'selected' ? [selected, period, rolling] : [period, selected, rolling];
+    for (const field of order) if (columns[field] !== undefined) return columns[field];
+    return undefined;
+  };
+  chosen.diamonds = pick('diamonds', 'diamondsSelectedPeriod', 'diamondsLast30Days');
+  chosen.liveDuration = pick('liveDuration', 'liveDurationSelectedPeriod', 'liveDurationLast30Days');
+  chosen.validDays = pick('validDays', 'validDaysSelectedPeriod', 'validDaysLast30Days');
+  return { columns: chosen, window };
+}
+
+function figureKindOf(window: 'period' | 'selected' | 'rolling' | 'none', period: { from: string; to: string } | null): UploadFigureKind {
+  const monthToDate = period !== null && period.from.endsWith('-01') && period.from.slice(0, 7) === period.to.slice(0, 7);
+  if (window === 'rolling') return 'rolling30';
+  if (window === 'selected') return monthToDate ? 'monthToDate' : 'selectedPeriod';
+  if (period === null) return 'unknown';
+  return monthToDate ? 'monthToDate' : 'selectedPeriod';
+}
+
+interface SheetHeader {
+  rowNumber: number;
+  cells: string[];
+  columns: Columns;
+  names: Map<number, string>;
+  source: UploadFileInfo['mappingSource'];
+  window: 'period' | 'selected' | 'rolling' | 'none';
+}
+
+interface PendingRow {
+  item: BackstageRow;
+  lastLive: CellValue;
+}
+
+/** Collects one sheet's rows: the header search, then the data rows. */
+class SheetReader {
+  header: SheetHeader | null = null;
+  /** The first row that looks like a header (two or more text cells), with the rows under it. */
+  candidate: { rowNumber: number; cells: string[]; below: CellValue[][]; size: number } | null = null;
+  metadataPeriod: { from: string; to: string } | null = null;
+  columnPeriod: { from: string; to: string } | null = null;
+  rowsSeen = 0;
+  dataRows = 0;
+  blankRows = 0;
+  readonly pending: PendingRow[] = [];
+  readonly errors: UploadError[] = [];
+  hiddenErrors = 0;
+  readonly warnings: UploadWarning[] = [];
+  readonly counts = { quit: 0, approximate: 0, skipped: 0 };
+  readonly dateEvidence = { dmy: [] as number[], mdy: [] as number[], either: 0 };
 
   constructor(
-    format: 'xlsx' | 'csv',
-    private readonly maxRows: number,
-    private readonly onRow?: (row: BackstageRow) => void,
-  ) {
-    this.result = { format, rows: 0, items: [], columns: {}, errors: [], warnings: [], skipped: 0 };
-  }
+    private readonly options: ReadOptions,
+    /** Take this row as the header with the admin's mapping (a second read of the candidate's sheet). */
+    private readonly forcedHeader: { rowNumber: number; mapping: UploadMapping } | null,
+  ) {}
 
-  /** False once the header search gave up (the caller stops reading). */
-  add(rowNumber: number, cells: readonly CellValue[]): boolean {
+  add(rowNumber: number, cells: CellValue[]): boolean {
     this.rowsSeen += 1;
     if (!this.header) {
-      this.tryHeader(cells);
-      return this.header !== null || this.rowsSeen < HEADER_SEARCH_ROWS;
-    }
-    if (cells.every((cell) => cellText(cell) === '')) return true;
-    this.result.rows += 1;
-    if (this.result.rows > this.maxRows) {
-      throw new UploadFileError('UPLOAD_TOO_LARGE', `The file has more than ${this.maxRows.toLocaleString('en-US')} rows.`);
+      this.findHeader(rowNumber, cells);
+      if (!this.header && this.rowsSeen >= HEADER_SEARCH_ROWS) {
+        // Keep a few rows for the mapping question's samples, then stop.
+        return this.candidate !== null && this.candidate.below.length < SAMPLE_VALUES && this.rowsSeen < HEADER_SEARCH_ROWS + SAMPLE_VALUES;
+      }
+      return true;
     }
     this.readRow(rowNumber, cells);
     return true;
   }
 
-  private tryHeader(cells: readonly CellValue[]): void {
-    const columns: FieldColumns = {};
+  private useMapping(rowNumber: number, cells: string[], mapping: UploadMapping, source: SheetHeader['source']): void {
+    const columns: Columns = {};
     const names = new Map<number, string>();
-    cells.forEach((cell, index) => {
-      if (typeof cell !== 'string') return;
-      const field = matchHeader(cell);
-      if (field && columns[field] === undefined) {
-        columns[field] = index;
-        names.set(index, cell.trim());
-      }
-    });
-    if (columns.username === undefined) return;
-    // This period's figures when both layouts' columns are present; the L30D ones otherwise.
-    columns.diamonds ??= columns.diamondsLast30Days;
-    columns.liveDuration ??= columns.liveDurationLast30Days;
-    columns.validDays ??= columns.validDaysLast30Days;
-    this.header = { columns, names };
-    for (const name of names.values()) this.result.columns[name] = matchHeader(name)!;
+    for (const field of UPLOAD_COLUMN_FIELDS) {
+      const index = mapping[field];
+      if (index === undefined) continue;
+      columns[field as BackstageField] = index;
+      names.set(index, cells[index] || `#${index + 1}`);
+    }
+    this.header = { rowNumber, cells, columns, names, source, window: 'none' };
   }
 
-  private error(row: number, column: string | null, message: string): void {
-    if (this.result.errors.length < MAX_LISTED_ERRORS) this.result.errors.push({ row, column, message });
+  private findHeader(rowNumber: number, cells: CellValue[]): void {
+    const texts = cells.map(cellText);
+    if (this.forcedHeader) {
+      if (rowNumber === this.forcedHeader.rowNumber) this.useMapping(rowNumber, texts, this.forcedHeader.mapping, 'admin');
+      else this.readMetadata(cells);
+      return;
+    }
+    const remembered = this.options.remembered?.get(headerSignature(texts));
+    if (remembered) {
+      this.useMapping(rowNumber, texts, remembered, 'remembered');
+      return;
+    }
+    const { columns, names } = recognise(cells);
+    const { columns: chosen, window } = chooseWindow(columns);
+    if (chosen.username !== undefined && chosen.diamonds !== undefined) {
+      this.header = { rowNumber, cells: texts, columns: chosen, names, source: 'headers', window };
+      return;
+    }
+    // The candidate header: the row with the most cells, all text, of the first rows (the first on
+    // ties: in a CSV every cell is text, and the header comes before the data).
+    const textCells = cells.filter((cell) => typeof cell === 'string' && cell.trim() !== '').length;
+    const filled = cells.filter((cell) => cellText(cell) !== '').length;
+    if (textCells >= 2 && textCells === filled && textCells > (this.candidate?.size ?? 0)) {
+      this.candidate = { rowNumber, cells: texts, below: [], size: textCells };
+      return;
+    }
+    if (this.candidate && this.candidate.below.length < SAMPLE_VALUES && filled > 0) this.candidate.below.push(cells);
+    this.readMetadata(cells);
+  }
+
+  private readMetadata(cells: readonly CellValue[]): void {
+    if (this.metadataPeriod) return;
+    for (const cell of cells) {
+      const period = parsePeriodRange(cell);
+      if (period) {
+        this.metadataPeriod = period;
+        return;
+      }
+    }
+  }
+
+  private error(row: number, column: string | null, code: UploadErrorCode, params: Record<string, string | number> = {}): void {
+    if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push({ row, column, code, params });
     else this.hiddenErrors += 1;
   }
 
-  private warning(warning: UploadWarning): void {
-    // The counts stay complete; the list is for reading.
-    if (this.result.warnings.length < MAX_LISTED_WARNINGS) this.result.warnings.push(warning);
-  }
-
-  private readRow(row: number, cells: readonly CellValue[]): void {
+  private readRow(row: number, cells: CellValue[]): void {
     const { columns, names } = this.header!;
     const at = (field: BackstageField): CellValue => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
     const nameOf = (field: BackstageField) => names.get(columns[field]!) ?? field;
-    const rawUsername = cellText(at('username'));
-    const username = ownString(normalizeTiktokUsername(rawUsername));
-
-    const quit = [at('creatorId'), at('status'), at('username')].some((cell) => typeof cell === 'string' && isCreatorQuitText(cell));
-    if (quit) {
-      this.result.skipped += 1;
-      this.warning({ row, kind: 'creatorQuit', tiktokUsername: username, message: 'The creator has quit the network: row skipped' });
+    if (cells.every((cell) => cellText(cell) === '')) {
+      this.blankRows += 1;
       return;
     }
+    const rawUsername = cellText(at('username'));
+    const totalLabel = rawUsername ? null : cells.map(cellText).find((text) => isTotalLabel(text));
+    if (totalLabel) {
+      // A row of sums whose label sits in another column (`Toplam` under the Creator IDs).
+      this.counts.skipped += 1;
+      this.warnings.push({ row, kind: 'totalRow', tiktokUsername: null, params: { value: totalLabel.slice(0, 40) } });
+      return;
+    }
+    if (!rawUsername) {
+      // A note, a sub-header or a total without a label: not a creator.
+      this.counts.skipped += 1;
+      this.warnings.push({ row, kind: 'noteRow', tiktokUsername: null, params: { value: (cells.map(cellText).find((text) => text !== '') ?? '').slice(0, 80) } });
+      return;
+    }
+    if (isTotalLabel(rawUsername)) {
+      this.counts.skipped += 1;
+      this.warnings.push({ row, kind: 'totalRow', tiktokUsername: null, params: { value: rawUsername.slice(0, 40) } });
+      return;
+    }
+    this.dataRows += 1;
+    if (this.dataRows > (this.options.maxRows ?? UPLOAD_MAX_ROWS)) throw new TooManyRows(this.options.maxRows ?? UPLOAD_MAX_ROWS);
+    if (!this.columnPeriod) this.columnPeriod = parsePeriodRange(at('dataPeriod')) ?? parsePeriodRange(at('selectedPeriod'));
 
+    const username = ownString(normalizeTiktokUsername(rawUsername));
     let failed = false;
-    if (!username) {
-      this.error(row, nameOf('username'), 'The username is missing');
-      failed = true;
-    } else if (!isValidTiktokUsername(username)) {
-      this.error(row, nameOf('username'), `Invalid TikTok username format: "${rawUsername}"`);
+    if (!isValidTiktokUsername(username)) {
+      this.error(row, nameOf('username'), 'usernameInvalid', { value: rawUsername.slice(0, 80) });
       failed = true;
     }
     const read = <T>(field: BackstageField, parser: (value: CellValue) => Parsed<T>, fallback: T): T => {
       if (columns[field] === undefined) return fallback;
-      const parsed = parser(at(field));
+      const cell = at(field);
+      const parsed = parser(cell);
       if (parsed.error !== undefined) {
-        this.error(row, nameOf(field), parsed.error);
+        this.error(row, nameOf(field), parsed.error, { value: cellText(cell).slice(0, 80) });
         failed = true;
         return fallback;
       }
+      if (parsed.approximate) {
+        this.counts.approximate += 1;
+        this.warnings.push({ row, kind: 'approximateValue', tiktokUsername: username, params: { column: nameOf(field), value: cellText(cell).slice(0, 40), read: parsed.value as number } });
+      }
       return parsed.value as T;
     };
+    const leftNetwork = [at('creatorId'), at('status')].some((cell) => typeof cell === 'string' && isCreatorQuitText(cell));
+    const lastLive = at('lastLive');
+    const evidence = dateOrderEvidence(lastLive);
+    if (evidence === 'either') this.dateEvidence.either += 1;
+    else if (evidence) this.dateEvidence[evidence].push(row);
     const item: BackstageRow = {
       row,
       tiktokUsername: username,
@@ -205,110 +339,225 @@ class RowCollector {
       validDays: read('validDays', parseDays, 0),
       liveSeconds: read('liveDuration', parseDurationSeconds, 0),
       matches: read('matches', parseCount, 0),
-      lastLiveAt: read('lastLive', parseDateTime, null),
+      lastLiveAt: null,
+      leftNetwork,
     };
     if (failed) return;
-
-    const earlier = this.byUsername.get(username);
-    if (!earlier) {
-      this.byUsername.set(username, item);
-      this.onRow?.(item);
-      return;
+    if (leftNetwork) {
+      this.counts.quit += 1;
+      this.warnings.push({ row, kind: 'creatorQuit', tiktokUsername: username, params: {} });
     }
+    this.pending.push({ item, lastLive });
+  }
+
+  /** Decides the date order, parses the dates. */
+  finishDates(): { order: DateOrder | null; source: 'values' | 'locale' | null } {
+    const { dmy, mdy, either } = this.dateEvidence;
+    let order: DateOrder | null = null;
+    let source: 'values' | 'locale' | null = null;
+    if (dmy.length > 0 || mdy.length > 0) {
+      order = dmy.length >= mdy.length ? 'dmy' : 'mdy';
+      source = 'values';
+    } else if (either > 0) {
+      order = this.options.localeDateOrder ?? 'dmy';
+      source = 'locale';
+    }
+    const wrong = new Set(order === 'dmy' ? mdy : dmy);
+    const column = this.header ? (this.header.names.get(this.header.columns.lastLive!) ?? 'lastLive') : null;
+    if (source === 'locale') this.warnings.push({ row: null, kind: 'dateOrderFromLocale', tiktokUsername: null, params: { column: column ?? '', order: order! } });
+    const kept: PendingRow[] = [];
+    for (const pending of this.pending) {
+      if (pending.lastLive !== null) {
+        const parsed = wrong.has(pending.item.row) ? ({ error: 'notADate' } as const) : parseDateTime(pending.lastLive, order ?? 'dmy');
+        if (parsed.error !== undefined) {
+          this.error(pending.item.row, column, 'notADate', { value: cellText(pending.lastLive).slice(0, 80) });
+          continue;
+        }
+        pending.item.lastLiveAt = parsed.value;
+      }
+      kept.push(pending);
+    }
+    this.pending.length = 0;
+    this.pending.push(...kept);
+    return { order, source };
+  }
+}
+
+class TooManyRows extends Error {
+  constructor(readonly max: number) {
+    super('too many rows');
+  }
+}
+
+function mappingQuestion(candidate: NonNullable<SheetReader['candidate']>): MappingCandidate {
+  const { columns } = chooseWindow(recognise(candidate.cells).columns);
+  const suggested: UploadMapping = {};
+  for (const field of UPLOAD_COLUMN_FIELDS) if (columns[field] !== undefined) suggested[field] = columns[field];
+  const missing = UPLOAD_REQUIRED_FIELDS.filter((field) => suggested[field] === undefined) as UploadColumnField[];
+  return {
+    signature: headerSignature(candidate.cells),
+    headers: candidate.cells,
+    question: {
+      kind: 'mapping',
+      missing,
+      columns: candidate.cells.map((header, index) => ({
+        index,
+        header: header.slice(0, 80),
+        samples: candidate.below.map((row) => cellText(row[index]).slice(0, 40)).filter((text) => text !== '').slice(0, SAMPLE_VALUES),
+      })),
+      suggested,
+    },
+  };
+}
+
+function dedupe(pending: readonly PendingRow[], warnings: UploadWarning[]): { items: BackstageRow[]; duplicates: number } {
+  const byUsername = new Map<string, BackstageRow>();
+  let duplicates = 0;
+  for (const { item } of pending) {
+    const earlier = byUsername.get(item.tiktokUsername);
+    if (!earlier) {
+      byUsername.set(item.tiktokUsername, item);
+      continue;
+    }
+    duplicates += 1;
     const same =
       earlier.diamonds === item.diamonds &&
       earlier.validDays === item.validDays &&
       earlier.liveSeconds === item.liveSeconds &&
-      earlier.matches === item.matches;
+      earlier.matches === item.matches &&
+      earlier.leftNetwork === item.leftNetwork;
     if (same) {
-      this.result.skipped += 1;
-      this.warning({ row, kind: 'duplicateUsername', tiktokUsername: username, message: `Same figures as row ${earlier.row}: kept once` });
+      warnings.push({ row: item.row, kind: 'duplicateIdentical', tiktokUsername: item.tiktokUsername, params: { firstRow: earlier.row } });
+      continue;
+    }
+    // Listed twice while moving between groups: the row with the higher diamonds is the true one.
+    const keepLater = item.diamonds > earlier.diamonds || (item.diamonds === earlier.diamonds && item.liveSeconds > earlier.liveSeconds);
+    const [kept, dropped] = keepLater ? [item, earlier] : [earlier, item];
+    if (keepLater) byUsername.set(item.tiktokUsername, item);
+    warnings.push({ row: dropped.row, kind: 'duplicateKeptHigher', tiktokUsername: item.tiktokUsername, params: { keptRow: kept.row, droppedRow: dropped.row } });
+  }
+  // The file's order (a kept later row takes the place of the first).
+  return { items: [...byUsername.values()].sort((a, b) => a.row - b.row), duplicates };
+}
+
+/** Warnings of one kind beyond a readable number are counted, not listed. */
+function capWarnings(warnings: readonly UploadWarning[]): UploadWarning[] {
+  const perKind = new Map<string, number>();
+  const listed: UploadWarning[] = [];
+  for (const warning of warnings) {
+    const seen = (perKind.get(warning.kind) ?? 0) + 1;
+    perKind.set(warning.kind, seen);
+    if (seen <= MAX_LISTED_WARNINGS_PER_KIND) listed.push(warning);
+  }
+  return listed;
+}
+
+/** Read, recognise, map and parse. Throws UploadFileError for a file that cannot be read at all. */
+export async function readBackstageFile(data: Buffer, options: ReadOptions = {}): Promise<BackstageReadResult> {
+  const source = await (options.open ?? openTableDefault)(data);
+  const order = source.sheets.map((sheet, index) => ({ ...sheet, index })).sort((a, b) => Number(a.hidden) - Number(b.hidden) || a.index - b.index);
+  let reader: SheetReader | null = null;
+  let readIndex = -1;
+  let firstCandidate: { index: number; reader: SheetReader } | null = null;
+  const readSheet = async (index: number, forced: { rowNumber: number; mapping: UploadMapping } | null) => {
+    const sheetReader = new SheetReader(options, forced);
+    try {
+      await source.readSheet(index, (rowNumber, cells) => sheetReader.add(rowNumber, cells));
+    } catch (error) {
+      if (error instanceof TooManyRows) throw new UploadFileError('UPLOAD_TOO_LARGE', `The file has more than ${error.max} rows.`);
+      throw error;
+    }
+    return sheetReader;
+  };
+  for (const sheet of order) {
+    const sheetReader = await readSheet(sheet.index, null);
+    if (sheetReader.header) {
+      reader = sheetReader;
+      readIndex = sheet.index;
+      break;
+    }
+    if (!firstCandidate && sheetReader.candidate) firstCandidate = { index: sheet.index, reader: sheetReader };
+  }
+  let mappingCandidate: MappingCandidate | null = null;
+  if (!reader && firstCandidate) {
+    const candidate = mappingQuestion(firstCandidate.reader.candidate!);
+    const admin = options.mapping;
+    if (admin && UPLOAD_REQUIRED_FIELDS.every((field) => admin[field] !== undefined && admin[field]! < candidate.headers.length)) {
+      reader = await readSheet(firstCandidate.index, { rowNumber: firstCandidate.reader.candidate!.rowNumber, mapping: admin });
+      readIndex = firstCandidate.index;
     } else {
-      this.error(row, nameOf('username'), `@${username} is also on row ${earlier.row} with other figures`);
+      mappingCandidate = candidate;
     }
   }
 
-  finish(): BackstageParseResult {
-    if (!this.header) {
-      if (this.rowsSeen === 0) throw new UploadFileError('UPLOAD_EMPTY', 'The file has no rows.');
-      this.error(0, null, "No username column found (expected a header such as \"Creator's username\" or \"Username\")");
-    } else if (this.header.columns.diamonds === undefined) {
-      this.error(0, null, 'No diamonds column found (expected a header such as "Diamonds")');
-    }
-    if (this.hiddenErrors > 0) this.result.errors.push({ row: 0, column: null, message: `${this.hiddenErrors} more errors not listed` });
-    this.result.items = [...this.byUsername.values()];
-    return this.result;
-  }
-}
-
-// ---- xlsx ----
-
-async function readXlsx(data: Buffer, collector: RowCollector): Promise<void> {
-  try {
-    await readXlsxRows(data, (rowNumber, cells) => collector.add(rowNumber, cells));
-  } catch (error) {
-    if (error instanceof UploadFileError) throw error;
-    throw new UploadFileError('UPLOAD_CORRUPT', 'The spreadsheet could not be read; export it again.');
-  }
-}
-
-// ---- csv ----
-
-const DELIMITERS = [',', ';', '\t'] as const;
-
-function decodeText(data: Buffer): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
-  } catch {
-    throw new UploadFileError('UPLOAD_TYPE_INVALID', 'This is not an .xlsx file or a UTF-8 .csv file.');
-  }
-  // Control characters other than tab and line breaks: a binary file that happens to be valid UTF-8.
-  // eslint-disable-next-line no-control-regex -- looking for control characters is the point
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text.slice(0, 65_536))) {
-    throw new UploadFileError('UPLOAD_TYPE_INVALID', 'This is not an .xlsx file or a .csv file.');
-  }
-  if (text.trim() === '') throw new UploadFileError('UPLOAD_EMPTY', 'The file is empty.');
-  return text;
-}
-
-/** The delimiter that splits a line of the first 20 into a username column; else the commonest. */
-export function detectDelimiter(text: string): string {
-  const lines = text.split(/\r\n|\n|\r/, HEADER_SEARCH_ROWS);
-  for (const line of lines) {
-    for (const delimiter of DELIMITERS) {
-      if (line.split(delimiter).some((cell) => matchHeader(cell.replace(/^"|"$/g, '')) === 'username')) return delimiter;
+  const errors: UploadError[] = [];
+  const warnings: UploadWarning[] = [];
+  const sheetName = (index: number) => (source.format === 'xlsx' ? (source.sheets[index]?.name ?? null) : null);
+  if (source.format === 'xlsx') {
+    for (const [index, sheet] of source.sheets.entries()) {
+      if (index !== readIndex) warnings.push({ row: null, kind: 'sheetSkipped', tiktokUsername: null, params: { sheet: sheet.name.slice(0, 80) } });
     }
   }
-  const counts = DELIMITERS.map((delimiter) => lines.reduce((sum, line) => sum + line.split(delimiter).length - 1, 0));
-  return DELIMITERS[counts.indexOf(Math.max(...counts))]!;
-}
+  const info = (header: SheetHeader | null, period: { from: string; to: string } | null, dates: { order: DateOrder | null; source: 'values' | 'locale' | null }): UploadFileInfo => ({
+    format: source.format,
+    encoding: source.encoding,
+    delimiter: source.delimiter,
+    sheet: readIndex >= 0 ? sheetName(readIndex) : null,
+    headerRow: header?.rowNumber ?? null,
+    dataPeriod: period,
+    figureKind: header ? figureKindOf(header.window, period) : 'unknown',
+    mappingSource: header?.source ?? 'headers',
+    dateOrder: dates.order,
+    dateOrderSource: dates.source,
+  });
 
-function readCsv(data: Buffer, collector: RowCollector): void {
-  const text = decodeText(data);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parseCsv(text, {
-      bom: true,
-      delimiter: detectDelimiter(text.replace(/^\uFEFF/, '')),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    throw new UploadFileError('UPLOAD_CORRUPT', `The CSV file could not be read: ${(error as Error).message}`);
+  if (!reader?.header) {
+    if (!mappingCandidate) {
+      if (order.length > 0 && firstCandidate === null && (reader === null || reader.rowsSeen === 0)) {
+        // Nothing like a header in any sheet.
+        errors.push({ row: 0, column: null, code: 'noUsernameColumn', params: {} });
+      }
+    }
+    return {
+      file: info(null, firstCandidate?.reader.metadataPeriod ?? null, { order: null, source: null }),
+      header: null,
+      mappingCandidate,
+      rows: 0,
+      items: [],
+      columns: {},
+      errors,
+      warnings,
+      skipped: 0,
+      counts: { quit: 0, duplicates: 0, approximate: 0 },
+    };
   }
-  for (const { record, info } of records) {
-    if (!collector.add(info.lines, record)) break;
-  }
-}
 
-/** Throws UploadFileError for problems of the whole file; row problems are in `errors`. */
-export async function parseBackstageFile(data: Buffer, options: ParseOptions = {}): Promise<BackstageParseResult> {
-  const format = detectFormat(data);
-  const collector = new RowCollector(format, options.maxRows ?? UPLOAD_MAX_ROWS, options.onRow);
-  if (format === 'xlsx') await readXlsx(data, collector);
-  else readCsv(data, collector);
-  return collector.finish();
+  const header = reader.header;
+  const dates = reader.finishDates();
+  errors.push(...reader.errors);
+  if (reader.hiddenErrors > 0) errors.push({ row: 0, column: null, code: 'moreErrors', params: { count: reader.hiddenErrors } });
+  warnings.push(...reader.warnings);
+  if (reader.blankRows > 0) warnings.push({ row: null, kind: 'blankRows', tiktokUsername: null, params: { count: reader.blankRows } });
+  const { items, duplicates } = dedupe(reader.pending, warnings);
+  // Header -> the field it is read as (`Diamonds in L30D` -> diamonds when that is the window read).
+  const columns: Record<string, string> = {};
+  const readFirst: BackstageField[] = ['username', 'diamonds', 'liveDuration', 'validDays', 'matches', 'lastLive'];
+  const entries = Object.entries(header.columns).sort(([a], [b]) => Number(!readFirst.includes(a as BackstageField)) - Number(!readFirst.includes(b as BackstageField)));
+  for (const [field, index] of entries) {
+    const name = header.names.get(index!);
+    if (name && columns[name] === undefined) columns[name] = field;
+  }
+  const period = reader.columnPeriod ?? reader.metadataPeriod;
+  return {
+    file: info(header, period, dates),
+    header: { signature: headerSignature(header.cells), cells: header.cells },
+    mappingCandidate: null,
+    rows: reader.dataRows,
+    items,
+    columns,
+    errors,
+    warnings: capWarnings(warnings),
+    skipped: reader.counts.skipped + duplicates,
+    counts: { quit: items.filter((item) => item.leftNetwork).length, duplicates, approximate: reader.counts.approximate },
+  };
 }

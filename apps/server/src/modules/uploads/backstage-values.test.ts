@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchHeader } from './backstage-columns.ts';
-import { parseCount, parseDateTime, parseDays, parseDurationSeconds, parsePercent } from './backstage-values.ts';
+import { isCreatorQuitText, isTotalLabel, matchHeader } from './backstage-columns.ts';
+import { dateOrderEvidence, parseCount, parseDateTime, parseDays, parseDurationSeconds, parsePercent, parsePeriodRange } from './backstage-values.ts';
 
 describe('backstage value formats', () => {
   it.each([
@@ -8,6 +8,12 @@ describe('backstage value formats', () => {
     ['2,98M', 2_980_000],
     ['12.5K', 12_500],
     ['12.5k', 12_500],
+    ['88.46K', 88_460],
+  ])('count %j -> %d, flagged as approximate (a rounded figure)', (input, expected) => {
+    expect(parseCount(input)).toEqual({ value: expected, approximate: true });
+  });
+
+  it.each([
     ['1,055', 1_055],
     ['1,234,567', 1_234_567],
     ['1.055', 1_055],
@@ -26,7 +32,7 @@ describe('backstage value formats', () => {
   });
 
   it.each([['lots'], ['1.5'], ['12,5'], ['-5'], [-1], [1.5], ['1,05,5'], ['1e6']])('count %j is an error', (input) => {
-    expect(parseCount(input).error).toEqual(expect.any(String));
+    expect(['notANumber', 'notAWholeNumber']).toContain(parseCount(input).error);
   });
 
   it.each([
@@ -48,7 +54,7 @@ describe('backstage value formats', () => {
   });
 
   it.each([['soon'], ['12x'], ['h'], [-3]])('duration %j is an error', (input) => {
-    expect(parseDurationSeconds(input).error).toEqual(expect.any(String));
+    expect(parseDurationSeconds(input).error).toBe('notADuration');
   });
 
   it.each([
@@ -63,7 +69,7 @@ describe('backstage value formats', () => {
   });
 
   it.each([['32'], [40], ['2.5'], ['many']])('valid days %j is an error', (input) => {
-    expect(parseDays(input).error).toEqual(expect.any(String));
+    expect(parseDays(input).error).toBe('notDays');
   });
 
   it.each([
@@ -88,8 +94,38 @@ describe('backstage value formats', () => {
 
   it('last LIVE: a dash is no date, nonsense is an error', () => {
     expect(parseDateTime('-')).toEqual({ value: null });
-    expect(parseDateTime('2026-02-30').error).toEqual(expect.any(String));
-    expect(parseDateTime('yesterday').error).toEqual(expect.any(String));
+    expect(parseDateTime('2026-02-30').error).toBe('notADate');
+    expect(parseDateTime('yesterday').error).toBe('notADate');
+  });
+
+  it.each([
+    ['2/3/2026', 'dmy', '2026-03-02T00:00:00.000Z'],
+    ['2/3/2026', 'mdy', '2026-02-03T00:00:00.000Z'],
+    ['11/14/2026 9:04 PM', 'mdy', '2026-11-14T21:04:00.000Z'],
+    ['14/11/2026 21:04', 'dmy', '2026-11-14T21:04:00.000Z'],
+    ['02.03.2026', 'mdy', '2026-03-02T00:00:00.000Z'],
+  ] as const)('text date %j read %s -> %s (dots are always day first)', (input, order, expected) => {
+    expect(parseDateTime(input, order).value?.toISOString()).toBe(expected);
+  });
+
+  it.each([
+    ['15/09/2026', 'dmy'],
+    ['9/15/2026 10:00 AM', 'mdy'],
+    ['2/3/2026', 'either'],
+    ['2026-09-15', null],
+    [46_280, null],
+  ] as const)('what %j says about day/month order: %s', (input, evidence) => {
+    expect(dateOrderEvidence(input)).toBe(evidence);
+  });
+
+  it.each([
+    ['2026-10-01 ~ 2026-10-31', { from: '2026-10-01', to: '2026-10-31' }],
+    ['Data period: 2026/11/01 - 2026/11/15', { from: '2026-11-01', to: '2026-11-15' }],
+    ['2026-10-31 ~ 2026-10-01', null],
+    ['2026-02-30 ~ 2026-03-01', null],
+    ['Exported at 2026-11-01', null],
+  ] as const)('period %j -> %j', (input, expected) => {
+    expect(parsePeriodRange(input)).toEqual(expected);
   });
 });
 
@@ -111,8 +147,53 @@ describe('backstage headers', () => {
     ['Diamonds in L30D', 'diamondsLast30Days'],
     ['Diamonds last month', 'diamondsLastMonth'],
     ['LIVE duration (hours) last month', 'liveDurationLastMonth'],
+    // Turkish "Manage creators", as Backstage writes it.
+    ['İçerik üreticisinin kullanıcı adı', 'username'],
+    ['Temsilci', 'networkManager'],
+    ['Son 30 gündeki elmaslar', 'diamondsLast30Days'],
+    ['Son 30 gündeki CANLI Yayın süresi', 'liveDurationLast30Days'],
+    ['Son 30 günde geçerli CANLI Yayın yapılan günler', 'validDaysLast30Days'],
+    ['Katılma zamanı', 'joinTime'],
+    ['Son CANLI', 'lastLive'],
+    // Spanish.
+    ['Nombre de usuario del creador', 'username'],
+    ['ID del creador', 'creatorId'],
+    ['Agente', 'networkManager'],
+    ['Diamantes', 'diamonds'],
+    ['Duración de LIVE', 'liveDuration'],
+    ['Días válidos de emisiones LIVE', 'validDays'],
+    ['Partidas', 'matches'],
+    ['Diamantes en el último mes', 'diamondsLastMonth'],
+    // "Selected period" and unit-suffixed layouts.
+    ['Creator', 'username'],
+    ['Selected period', 'selectedPeriod'],
+    ['Diamonds in selected period', 'diamondsSelectedPeriod'],
+    ['LIVE duration in selected period', 'liveDurationSelectedPeriod'],
+    ['Valid go LIVE days in selected period', 'validDaysSelectedPeriod'],
+    ['LIVE duration(h)', 'liveDuration'],
+    ['Valid days(d)', 'validDays'],
+    ['Joined time', 'joinTime'],
+    // Case, diacritics and punctuation ignored.
+    ['ICERIK URETICISININ KULLANICI ADI', 'username'],
+    ['live-duration', 'liveDuration'],
+    ['DIAMANTES:', 'diamonds'],
+    // Beyond the alias list: the words a header is made of.
+    ['Total diamonds (L30D)', 'diamondsLast30Days'],
+    ['Diamanti del creatore', 'diamonds'],
+    ['Elmas sayısı geçen ay', 'diamondsLastMonth'],
     ['Something else', null],
   ])('%j -> %s', (header, field) => {
     expect(matchHeader(header)).toBe(field);
   });
+
+  it.each(['The creator has quit the network', 'İçerik üreticisi ağdan ayrıldı', 'El creador ha abandonado la red'])('%j is a creator who quit', (text) => {
+    expect(isCreatorQuitText(text)).toBe(true);
+  });
+
+  it.each([['Total', true], ['TOPLAM', true], ['Summe', true], ['Итого', true], ['Genel Toplam', true], ['total.creator', false], ['ayse.live', false]] as const)(
+    '%j is the label of a row of sums: %s',
+    (text, expected) => {
+      expect(isTotalLabel(text)).toBe(expected);
+    },
+  );
 });

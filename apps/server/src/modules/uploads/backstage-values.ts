@@ -1,6 +1,7 @@
 /**
  * Parsing of the values of the backstage export (PRODUCT section 2). Pure functions: each returns
- * `{ value }` or `{ error }` (an English sentence for the row report), never throws.
+ * `{ value }` or `{ error }` (a code of the row report, UPLOAD_ERROR_CODES, which the web app
+ * translates; the cell as written goes with it), never throws.
  *
  * Number rules (docs/decisions/006-backstage-upload.md):
  * - `-`, `–`, `—` or an empty cell is 0 (null for dates);
@@ -16,8 +17,11 @@
  *   nearest whole number only when a suffix was used).
  */
 
+import type { UploadErrorCode } from '@agency/shared';
+
 export type CellValue = string | number | boolean | Date | null;
-export type Parsed<T> = { value: T; error?: undefined } | { value?: undefined; error: string };
+/** `approximate`: the figure was written rounded (`2.98M`), the stored number is a rounding. */
+export type Parsed<T> = { value: T; error?: undefined; approximate?: boolean } | { value?: undefined; error: UploadErrorCode };
 
 const EMPTY = /^[-–—]?$/;
 const SUFFIX: Record<string, number> = { k: 1_000, m: 1_000_000, b: 1_000_000_000 };
@@ -70,9 +74,9 @@ function textOf(value: CellValue): string {
 export function parseCount(value: CellValue): Parsed<number> {
   if (value === null) return { value: 0 };
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return { error: `Not a non-negative number: ${value}` };
-    if (!Number.isInteger(value)) return { error: `Not a whole number: ${value}` };
-    return Number.isSafeInteger(value) ? { value } : { error: `Too large: ${value}` };
+    if (!Number.isFinite(value) || value < 0) return { error: 'notANumber' };
+    if (!Number.isInteger(value)) return { error: 'notAWholeNumber' };
+    return Number.isSafeInteger(value) ? { value } : { error: 'numberTooLarge' };
   }
   const text = textOf(value);
   if (isEmptyText(text)) return { value: 0 };
@@ -84,10 +88,10 @@ export function parseCount(value: CellValue): Parsed<number> {
   } else {
     number = parseDecimal(text, true);
   }
-  if (Number.isNaN(number)) return { error: `Not a number: "${text}"` };
-  if (!Number.isInteger(number)) return { error: `Not a whole number: "${text}"` };
-  if (!Number.isSafeInteger(number)) return { error: `Too large: "${text}"` };
-  return { value: number };
+  if (Number.isNaN(number)) return { error: 'notANumber' };
+  if (!Number.isInteger(number)) return { error: 'notAWholeNumber' };
+  if (!Number.isSafeInteger(number)) return { error: 'numberTooLarge' };
+  return match ? { value: number, approximate: true } : { value: number };
 }
 
 const UNIT_SECONDS: Record<string, number> = {
@@ -104,7 +108,7 @@ const UNIT_SECONDS: Record<string, number> = {
 export function parseDurationSeconds(value: CellValue): Parsed<number> {
   if (value === null) return { value: 0 };
   if (typeof value === 'number') {
-    return Number.isFinite(value) && value >= 0 ? { value: Math.round(value * 3600) } : { error: `Not a duration: ${value}` };
+    return Number.isFinite(value) && value >= 0 ? { value: Math.round(value * 3600) } : { error: 'notADuration' };
   }
   const text = textOf(value);
   if (isEmptyText(text)) return { value: 0 };
@@ -118,11 +122,11 @@ export function parseDurationSeconds(value: CellValue): Parsed<number> {
   while ((found = token.exec(text)) !== null) {
     const unitText = found[2]!;
     const unit = UNIT_SECONDS[unitText.toLowerCase()] ?? UNIT_SECONDS[unitText.toLocaleLowerCase('tr')];
-    if (unit === undefined) return { error: `Not a duration: "${text}"` };
+    if (unit === undefined) return { error: 'notADuration' };
     seconds += Number(found[1]!.replace(',', '.')) * unit;
   }
   // Everything must be number-unit pairs: `119h 47m 31s`, `119 h 47 m`, `2d3h`.
-  if (text.replace(token, '').trim() !== '' || seconds === 0 && !/\d/.test(text)) return { error: `Not a duration: "${text}"` };
+  if (text.replace(token, '').trim() !== '' || (seconds === 0 && !/\d/.test(text))) return { error: 'notADuration' };
   return { value: Math.round(seconds) };
 }
 
@@ -135,53 +139,99 @@ export function parseDays(value: CellValue): Parsed<number> {
     const text = textOf(value);
     if (isEmptyText(text)) return { value: 0 };
     const match = /^(\d+)\s*(d|days?|g|gün|tage?|дн(?:ей|я)?|zile)?\.?$/i.exec(text);
-    if (!match) return { error: `Not a number of days: "${text}"` };
+    if (!match) return { error: 'notDays' };
     number = Number(match[1]);
   }
-  if (!Number.isInteger(number) || number < 0 || number > 31) return { error: `Not a number of days between 0 and 31: ${String(value)}` };
+  if (!Number.isInteger(number) || number < 0 || number > 31) return { error: 'notDays' };
   return { value: number };
 }
 
 /** `90.13%` or `0.9013` as a fraction of one (0.9013). */
 export function parsePercent(value: CellValue): Parsed<number> {
   if (value === null) return { value: 0 };
-  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { error: `Not a percentage: ${value}` };
+  if (typeof value === 'number') return Number.isFinite(value) ? { value } : { error: 'notANumber' };
   const text = textOf(value);
   if (isEmptyText(text)) return { value: 0 };
   const percent = /^(.*?)\s*%$/.exec(text);
   const number = parseDecimal(percent ? percent[1]! : text, false);
-  if (Number.isNaN(number)) return { error: `Not a percentage: "${text}"` };
+  if (Number.isNaN(number)) return { error: 'notANumber' };
   return { value: percent ? number / 100 : number };
 }
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
+/** Day and month order of a text date such as `2/3/2026`. */
+export type DateOrder = 'dmy' | 'mdy';
+
+const NUMERIC_DATE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?:[ T,]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?$/;
+
 /**
- * Last LIVE: a spreadsheet date, an Excel day number, or text `2026-09-15 21:04(:05)`,
- * `2026/09/15`, `15.09.2026 21:04`; times are UTC (the export's time zone is in its first line).
+ * What a text date says about the day/month order of its column: `dmy` when its first number
+ * cannot be a month (`15/09/2026`), `mdy` when its second cannot (`9/15/2026`), `either` when both
+ * can (`2/3/2026`), null when it is not such a date (ISO dates, numbers, empty cells).
  */
-export function parseDateTime(value: CellValue): Parsed<Date | null> {
+export function dateOrderEvidence(value: CellValue): DateOrder | 'either' | null {
+  if (typeof value !== 'string') return null;
+  const match = NUMERIC_DATE.exec(value.trim());
+  if (!match) return null;
+  const first = Number(match[1]);
+  const second = Number(match[2]);
+  if (first > 12 && second <= 12) return 'dmy';
+  if (second > 12 && first <= 12) return 'mdy';
+  return first <= 12 && second <= 12 ? 'either' : null;
+}
+
+/**
+ * Last LIVE and join time: a spreadsheet date, an Excel day number, or text `2026-09-15 21:04(:05)`,
+ * `2026/09/15`, `15.09.2026 21:04`, `9/15/2026 9:04 PM`; times are UTC (the export's time zone is in
+ * its first line). `order` says how to read `d/m` against `m/d` (decided for the whole column from
+ * all its values by the parser; dots are always day first).
+ */
+export function parseDateTime(value: CellValue, order: DateOrder = 'dmy'): Parsed<Date | null> {
   if (value === null) return { value: null };
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'Not a date' } : { value };
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { error: 'notADate' } : { value };
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value <= 0 || value > 2_958_465) return { error: `Not a date: ${value}` };
+    if (!Number.isFinite(value) || value <= 0 || value > 2_958_465) return { error: 'notADate' };
     return { value: new Date(EXCEL_EPOCH_MS + Math.round(value * 86_400_000)) };
   }
   const text = textOf(value);
   if (isEmptyText(text)) return { value: null };
-  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*(?:Z|UTC(?:[+-]0)?))?$/.exec(text);
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(?:\s*(?:Z|UTC(?:[+-]0)?))?$/.exec(text);
   let parts: number[] | null = null;
-  if (match) parts = match.slice(1).map((part) => Number(part ?? 0));
+  if (iso) parts = iso.slice(1).map((part) => Number(part ?? 0));
   else {
-    match = /^(\d{1,2})[./](\d{1,2})[./](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+    const match = NUMERIC_DATE.exec(text);
     if (match) {
-      const [day, month, year, ...time] = match.slice(1).map((part) => Number(part ?? 0));
-      parts = [year!, month!, day!, ...time];
+      const [first, second, year, hour, minute, secondOfMinute] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+      const dotted = text.includes('.');
+      const [day, month] = dotted || order === 'dmy' ? [first, second] : [second, first];
+      let hours = hour;
+      const meridiem = match[7]?.toLowerCase();
+      if (meridiem) {
+        if (hours < 1 || hours > 12) return { error: 'notADate' };
+        hours = (hours % 12) + (meridiem === 'p' ? 12 : 0);
+      }
+      parts = [year, month, day, hours, minute, secondOfMinute];
     }
   }
-  if (!parts) return { error: `Not a date: "${text}"` };
+  if (!parts) return { error: 'notADate' };
   const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23) return { error: `Not a date: "${text}"` };
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23) return { error: 'notADate' };
   return { value: date };
+}
+
+/** `2026-10-01 ~ 2026-10-31` (also `–`, `-`, `to`, `/`) as its first and last day; null when the text is no such period. */
+export function parsePeriodRange(value: CellValue): { from: string; to: string } | null {
+  if (typeof value !== 'string') return null;
+  const match = /(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*(?:~|–|—|-|to|bis|a|al|\/)\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/i.exec(value);
+  if (!match) return null;
+  const iso = (year: string, month: string, day: string) => {
+    const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    if (date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
+    return date.toISOString().slice(0, 10);
+  };
+  const from = iso(match[1]!, match[2]!, match[3]!);
+  const to = iso(match[4]!, match[5]!, match[6]!);
+  return from && to && from <= to ? { from, to } : null;
 }

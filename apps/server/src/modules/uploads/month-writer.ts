@@ -1,17 +1,15 @@
 import type { Executor } from '../../db/client.ts';
-import type { BackstageRow } from './backstage-parser.ts';
-import { planRow, type PlannedRow, type RowContext } from './upload-plan.ts';
-import { deleteMonthRowsOf, MONTH_INSERT_BATCH, sameMonthRow, writeMonthRows, type KnownCreator, type StoredMonthRow } from './uploads.repository.ts';
+import type { PlannedRow } from './upload-plan.ts';
+import { deleteMonthRowsOf, MONTH_INSERT_BATCH, sameMonthRow, writeMonthRows, type StoredMonthRow } from './uploads.repository.ts';
 
-type WrittenRow = PlannedRow & { creatorId: string };
+export type WrittenRow = PlannedRow & { creatorId: string };
 
-export interface MonthWriterOptions {
+export interface MonthWriteOptions {
   tx: Executor;
-  context: RowContext;
+  period: string;
   uploadId: string;
   at: Date;
-  creators: ReadonlyMap<string, KnownCreator>;
-  /** The month's rows as read under the lock (stored.length 0: a first import). */
+  /** The month's rows as read under the lock (empty: a first import). */
   stored: readonly StoredMonthRow[];
   batchSize?: number;
   /** Tests only: fail once this many rows were written. */
@@ -19,89 +17,41 @@ export interface MonthWriterOptions {
 }
 
 /**
- * Makes the month exactly the file's rows while the file is still being read: each row of a known
- * creator is compared with the stored one as it arrives (same: left as it is; other figures or
- * state: its stored row deleted and the new one written; none: written), and every `batchSize`
- * rows one delete and one COPY (or `unnest` insert) go to the transaction's connection, one
- * batch after the other, while parsing goes on. Rows of creators the upload makes are given with
- * addRow once they exist; finish() writes the last batch and deletes the rows of creators no
- * longer in the file. The caller owns the transaction: when the file turns out to have an error,
- * it waits for settle() and throws, and everything written rolls back.
+ * The write step of the upload's pipeline: the plan's rows into the month, in the caller's
+ * transaction. A row equal to the stored one is left as it is (it keeps the upload id and time of
+ * the upload that last changed it); a changed one has its stored row deleted and is written anew;
+ * a new one is written. Every `batchSize` rows one delete and one COPY (or `unnest` insert).
+ * Stored rows the plan does not name stay as they are: creators missing from the file keep their
+ * figures unless the plan zeroes them (then they are rows of the plan).
  */
-export class MonthWriter {
-  private readonly storedByCreator = new Map<string, StoredMonthRow>();
-  private batch: WrittenRow[] = [];
-  private deletes: string[] = [];
-  private chain: Promise<void> = Promise.resolve();
-  private failed = false;
-  private written = 0;
-  private readonly batchSize: number;
-
-  constructor(private readonly options: MonthWriterOptions) {
-    for (const row of options.stored) this.storedByCreator.set(row.creatorId, row);
-    this.batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
-  }
-
-  /**
-   * The rows made by add(), in the file's order: the plan takes them as they are (planUpload's
-   * `planned`) instead of making each row a second time.
-   */
-  readonly rows: PlannedRow[] = [];
-
-  /** A row of the file (unknown usernames are left for addRow once their creators exist). */
-  add(item: BackstageRow): void {
-    const creator = this.options.creators.get(item.tiktokUsername);
-    if (!creator) return;
-    const row = planRow(item, creator, this.storedByCreator.get(creator.id), this.options.context) as WrittenRow;
-    this.rows.push(row);
-    this.addRow(row);
-  }
-
-  addRow(row: WrittenRow): void {
-    const before = this.storedByCreator.get(row.creatorId);
+export async function writeMonth(rows: readonly WrittenRow[], options: MonthWriteOptions): Promise<{ written: number; unchanged: number }> {
+  const storedByCreator = new Map<string, StoredMonthRow>();
+  for (const row of options.stored) storedByCreator.set(row.creatorId, row);
+  const batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
+  let batch: WrittenRow[] = [];
+  let deletes: string[] = [];
+  let written = 0;
+  let unchanged = 0;
+  const flush = async () => {
+    if (deletes.length > 0) await deleteMonthRowsOf(options.tx, options.period, deletes);
+    if (batch.length > 0) await writeMonthRows(options.tx, options.period, options.uploadId, options.at, batch);
+    written += batch.length;
+    batch = [];
+    deletes = [];
+    if (options.failAfterInsertedRows !== undefined && written >= options.failAfterInsertedRows) throw new Error(`injected fault after ${written} month rows`);
+  };
+  for (const row of rows) {
+    const before = storedByCreator.get(row.creatorId);
     if (before) {
-      this.storedByCreator.delete(row.creatorId);
-      if (sameMonthRow(before, row)) return;
-      this.deletes.push(row.creatorId);
-    }
-    this.batch.push(row);
-    if (this.batch.length >= this.batchSize) this.flush();
-  }
-
-  private flush(): void {
-    const rows = this.batch;
-    const deletes = this.deletes;
-    this.batch = [];
-    this.deletes = [];
-    if (rows.length === 0 && deletes.length === 0) return;
-    const { tx, context, uploadId, at, failAfterInsertedRows } = this.options;
-    this.chain = this.chain.then(async () => {
-      if (this.failed) return;
-      try {
-        if (deletes.length > 0) await deleteMonthRowsOf(tx, context.period, deletes);
-        if (rows.length > 0) await writeMonthRows(tx, context.period, uploadId, at, rows);
-        this.written += rows.length;
-        if (failAfterInsertedRows !== undefined && this.written >= failAfterInsertedRows) throw new Error(`injected fault after ${this.written} month rows`);
-      } catch (error) {
-        this.failed = true;
-        throw error;
+      if (sameMonthRow(before, row)) {
+        unchanged += 1;
+        continue;
       }
-    });
-    // Seen by finish() or settle(); never an unhandled rejection meanwhile.
-    this.chain.catch(() => undefined);
+      deletes.push(row.creatorId);
+    }
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
   }
-
-  /** Writes what is left, deletes the rows of creators no longer in the file; throws the first failure. */
-  async finish(): Promise<void> {
-    this.flush();
-    this.deletes = [...this.storedByCreator.keys()];
-    this.storedByCreator.clear();
-    this.flush();
-    await this.chain;
-  }
-
-  /** Waits for the writes under way to end, failed or not (before the caller rolls back). */
-  async settle(): Promise<void> {
-    await this.chain.catch(() => undefined);
-  }
+  await flush();
+  return { written, unchanged };
 }

@@ -50,15 +50,17 @@ describe('earnings upload: refused files change nothing', () => {
     });
   }
 
-  async function expectRefused(request: Parameters<typeof postUpload>[2], status: number, code: string) {
+  async function expectRefused(request: Parameters<typeof postUpload>[2], status: number, code: string, withErrors = true) {
     const before = await snapshot();
     const response = await postUpload(t.app, adminToken, { asOf: AS_OF, createUnknown: true, ...request });
     expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(status);
     expect(response.body).toMatchObject({ error: true, code });
-    const report = response.body.data as { errors: { row: number; column: string | null; message: string }[]; uploadId: null };
-    expect(report.errors.length).toBeGreaterThan(0);
+    const report = response.body.data as { errors: { row: number; column: string | null; code: string; params: Record<string, unknown> }[]; questions: unknown[]; uploadId: null };
+    if (withErrors) expect(report.errors.length).toBeGreaterThan(0);
     expect(report.uploadId).toBeNull();
-    expect(response.body.details).toEqual(report.errors);
+    expect(response.body.details).toEqual(report.errors.map((error) => ({ path: error.column ?? '', message: error.code, row: error.row, params: error.params })));
+    // A whole-file refusal names its code in the report too (the web app translates it).
+    if (status !== 422) expect(report.errors).toEqual([{ row: 0, column: null, code: 'fileUnreadable', params: { code } }]);
     expect(await snapshot()).toBe(before);
     return report;
   }
@@ -66,19 +68,31 @@ describe('earnings upload: refused files change nothing', () => {
   it('a CSV with bad rows in the middle: 422, each problem with its line and column', async () => {
     const report = await expectRefused({ name: 'bad-rows.csv', data: fixture('bad-rows.csv') }, 422, 'UPLOAD_INVALID');
     expect(report.errors).toEqual([
-      { row: 3, column: 'Diamonds', message: 'Not a number: "lots"' },
-      { row: 4, column: 'Valid go LIVE days', message: expect.stringContaining('between 0 and 31') },
-      { row: 5, column: 'Creator username', message: expect.stringContaining('Invalid TikTok username format') },
+      { row: 3, column: 'Diamonds', code: 'notANumber', params: { value: 'lots' } },
+      { row: 4, column: 'Valid go LIVE days', code: 'notDays', params: { value: '40' } },
+      { row: 5, column: 'Creator username', code: 'usernameInvalid', params: { value: 'bad user!' } },
     ]);
   });
 
-  it('a file without a username column: 422 with a file error on row 0', async () => {
-    const report = await expectRefused({ data: fixture('no-username.csv') }, 422, 'UPLOAD_INVALID');
-    expect(report.errors[0]).toMatchObject({ row: 0, column: null });
+  it('a file without a username column: 422 UPLOAD_NEEDS_ANSWERS (the mapping question), nothing written', async () => {
+    const report = await expectRefused({ data: fixture('no-username.csv') }, 422, 'UPLOAD_NEEDS_ANSWERS', false);
+    expect(report.questions).toEqual([expect.objectContaining({ kind: 'mapping', missing: ['username'] })]);
   });
 
-  it('the same username twice with different figures: 422', async () => {
-    await expectRefused({ data: fixture('duplicates.csv') }, 422, 'UPLOAD_INVALID');
+  it('an admin mapping pointing at columns the header row does not have: the question is asked again, nothing written', async () => {
+    const report = await expectRefused({ data: fixture('no-username.csv'), extraFields: { mapping: JSON.stringify({ username: 7, diamonds: 1 }) } }, 422, 'UPLOAD_NEEDS_ANSWERS', false);
+    expect(report.questions).toEqual([expect.objectContaining({ kind: 'mapping' })]);
+  });
+
+  it('a mapping that is not JSON, or a period of neither month: 400, nothing written', async () => {
+    const before = await snapshot();
+    const invalid: Record<string, string>[] = [{ mapping: '{nope' }, { mapping: JSON.stringify({ username: -1, diamonds: 1 }) }, { period: '2026-01' }];
+    for (const extraFields of invalid) {
+      const response = await postUpload(t.app, adminToken, { asOf: AS_OF, data: fixture('comma.csv'), extraFields });
+      expect(response.status, JSON.stringify(extraFields)).toBe(400);
+      expect(response.body).toMatchObject({ error: true, code: 'VALIDATION_FAILED' });
+    }
+    expect(await snapshot()).toBe(before);
   });
 
   it('a corrupt .xlsx (cut in half): 400', async () => {

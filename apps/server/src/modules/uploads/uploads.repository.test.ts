@@ -20,10 +20,10 @@ describe('month rows: COPY (PostgreSQL) writes exactly what the unnest insert wr
       .returning({ id: creators.id, tiktokUsername: creators.tiktokUsername });
     const id = (name: string) => made.find((row) => row.tiktokUsername === name)!.id;
     rows = [
-      { creatorId: id('star.one'), diamonds: 2_980_000, validDays: 12, liveSeconds: 431_251, matches: 7, lastLiveAt: new Date('2026-09-15T21:04:05.678Z'), achievedBps: 10_000, requirementState: 'onTrack' },
-      { creatorId: id('dance_vibes'), diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null, achievedBps: 0, requirementState: 'failing' },
-      { creatorId: id('a_b.c_d'), diamonds: Number.MAX_SAFE_INTEGER, validDays: 31, liveSeconds: 2_678_400, matches: 40, lastLiveAt: new Date('2026-09-01T00:00:00Z'), achievedBps: 4_321, requirementState: 'atRisk' },
-      { creatorId: id('xyz.9'), diamonds: 1, validDays: 1, liveSeconds: 1, matches: 1, lastLiveAt: null, achievedBps: 1, requirementState: 'atRisk' },
+      { creatorId: id('star.one'), diamonds: 2_980_000, validDays: 12, liveSeconds: 431_251, matches: 7, lastLiveAt: new Date('2026-09-15T21:04:05.678Z'), achievedBps: 10_000, requirementState: 'onTrack', leftNetwork: false },
+      { creatorId: id('dance_vibes'), diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null, achievedBps: 0, requirementState: 'failing', leftNetwork: false },
+      { creatorId: id('a_b.c_d'), diamonds: Number.MAX_SAFE_INTEGER, validDays: 31, liveSeconds: 2_678_400, matches: 40, lastLiveAt: new Date('2026-09-01T00:00:00Z'), achievedBps: 4_321, requirementState: 'atRisk', leftNetwork: false },
+      { creatorId: id('xyz.9'), diamonds: 1, validDays: 1, liveSeconds: 1, matches: 1, lastLiveAt: null, achievedBps: 1, requirementState: 'atRisk', leftNetwork: false },
     ];
   });
   afterAll(() => handle.close());
@@ -114,8 +114,8 @@ describe('COPY text format', () => {
   });
 
   it('writes null as \\N, dates as ISO, and refuses a fraction in a whole number', () => {
-    const row: MonthRowInput = { creatorId: 'c1', diamonds: 5, validDays: 2, liveSeconds: 3, matches: 0, lastLiveAt: null, achievedBps: 7, requirementState: 'onTrack' };
-    expect(monthCopyText('2026-09', 'u1', AT, [row])).toBe('c1\t2026-09\t5\t2\t3\t0\t\\N\t7\tonTrack\tu1\t2026-09-16T10:00:00.123Z\n');
+    const row: MonthRowInput = { creatorId: 'c1', diamonds: 5, validDays: 2, liveSeconds: 3, matches: 0, lastLiveAt: null, achievedBps: 7, requirementState: 'onTrack', leftNetwork: false };
+    expect(monthCopyText('2026-09', 'u1', AT, [row])).toBe('c1\t2026-09\t5\t2\t3\t0\t\\N\t7\tonTrack\tf\tu1\t2026-09-16T10:00:00.123Z\n');
     expect(() => monthCopyText('2026-09', 'u1', AT, [{ ...row, diamonds: 1.5 }])).toThrow(/whole number/);
   });
 });

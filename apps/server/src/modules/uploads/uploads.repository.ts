@@ -1,16 +1,17 @@
 import type { RequirementState } from '@agency/shared';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import copyStreams from 'pg-copy-streams';
 import { isPglite, transactionConnection, type Database, type Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { agencyMonths, memberMonths, uploads } from '../earnings/earnings.table.ts';
+import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
 
 /** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
 export const MONTH_INSERT_BATCH = 10_000;
-const CREATOR_INSERT_BATCH = 1_000;
+const CREATOR_INSERT_BATCH = 10_000;
 
 export interface KnownCreator {
   id: string;
@@ -70,15 +71,22 @@ export interface MonthFigures {
   requirementState: RequirementState | null;
 }
 
-/** Creators made from unknown usernames: active, no affiliate, joined now. */
+/**
+ * Creators made from unknown usernames: active, no affiliate, joined now. One `unnest` insert per
+ * CREATOR_INSERT_BATCH usernames (one array parameter, whatever the size): a new agency's first
+ * import creates all of its creators at once.
+ */
 export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
+  // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite).
   const ids = new Map<string, string>();
+  for (const username of usernames) ids.set(username, randomUUID());
+  const when = at.toISOString();
   for (let start = 0; start < usernames.length; start += CREATOR_INSERT_BATCH) {
-    const rows = await db
-      .insert(creators)
-      .values(usernames.slice(start, start + CREATOR_INSERT_BATCH).map((tiktokUsername) => ({ tiktokUsername, status: 'active' as const, joinedAt: at, createdAt: at, updatedAt: at })))
-      .returning({ id: creators.id, tiktokUsername: creators.tiktokUsername });
-    for (const row of rows) ids.set(row.tiktokUsername, row.id);
+    const batch = usernames.slice(start, start + CREATOR_INSERT_BATCH);
+    await db.execute(sql`
+      insert into ${creators} (id, tiktok_username, status, joined_at, created_at, updated_at)
+      select id, name, 'active', ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz
+      from unnest(${sql.param(batch.map((name) => ids.get(name)!))}::uuid[], ${sql.param(batch)}::text[]) as t(id, name)`);
   }
   return ids;
 }
@@ -96,6 +104,7 @@ export interface MonthRowInput {
   lastLiveAt: Date | null;
   achievedBps: number;
   requirementState: RequirementState;
+  leftNetwork: boolean;
 }
 
 /**
@@ -122,6 +131,7 @@ export async function insertMonthRows(
   const lastLiveAt = new Array<string | null>(size);
   const achievedBps = new Array<number>(size);
   const states = new Array<string>(size);
+  const left = new Array<boolean>(size);
   for (let index = 0; index < size; index += 1) {
     const row = rows[start + index]!;
     creatorIds[index] = row.creatorId;
@@ -132,11 +142,12 @@ export async function insertMonthRows(
     lastLiveAt[index] = row.lastLiveAt ? row.lastLiveAt.toISOString() : null;
     achievedBps[index] = row.achievedBps;
     states[index] = row.requirementState;
+    left[index] = row.leftNetwork;
   }
   await db.execute(sql`
     insert into ${creatorMonths}
-      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, upload_id, updated_at)
-    select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
+      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
+    select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
     from unnest(
       ${sql.param(creatorIds)}::uuid[],
       ${sql.param(diamonds)}::bigint[],
@@ -145,13 +156,14 @@ export async function insertMonthRows(
       ${sql.param(matches)}::integer[],
       ${sql.param(lastLiveAt)}::timestamptz[],
       ${sql.param(achievedBps)}::integer[],
-      ${sql.param(states)}::text[]
-    ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state)
+      ${sql.param(states)}::text[],
+      ${sql.param(left)}::boolean[]
+    ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)
   `);
 }
 
 const MONTH_COPY_TABLE = 'creator_months';
-const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, upload_id, updated_at';
+const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
 
 /** A text value in COPY's TEXT format: backslash, tab, newline and carriage return escaped. */
 export function copyText(value: string): string {
@@ -173,7 +185,7 @@ export function monthCopyText(period: string, uploadId: string, at: Date, rows: 
     const row = rows[index]!;
     text += `${copyText(row.creatorId)}\t${periodText}\t${copyInteger(row.diamonds)}\t${copyInteger(row.validDays)}\t${copyInteger(row.liveSeconds)}\t${copyInteger(row.matches)}\t${
       row.lastLiveAt ? row.lastLiveAt.toISOString() : '\\N'
-    }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${tail}`;
+    }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${row.leftNetwork ? 't' : 'f'}\t${tail}`;
   }
   return text;
 }
@@ -264,6 +276,7 @@ export interface StoredMonthRow extends MonthFigures {
   /** Epoch milliseconds, fractional when the time has microseconds. */
   lastLiveAtMs: number | null;
   achievedBps: number;
+  leftNetwork: boolean;
 }
 
 /** What an import compares the file with: every creator by username, and the month's stored rows. */
@@ -320,6 +333,7 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
         matches: creatorMonths.matches,
         lastLiveAtMs: sql<number | null>`(extract(epoch from ${creatorMonths.lastLiveAt}) * 1000)::float8`.mapWith(Number),
         achievedBps: creatorMonths.achievedBps,
+        leftNetwork: creatorMonths.leftNetwork,
       })
       .from(creators)
       .leftJoin(creatorMonths, and(eq(creatorMonths.creatorId, creators.id), eq(creatorMonths.period, period)));
@@ -327,19 +341,19 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
       const month =
         row.monthCreatorId === null
           ? null
-          : { diamonds: row.diamonds!, validDays: row.validDays!, liveSeconds: row.liveSeconds!, requirementState: row.requirementState, matches: row.matches!, lastLiveAtMs: row.lastLiveAtMs, achievedBps: row.achievedBps! };
+          : { diamonds: row.diamonds!, validDays: row.validDays!, liveSeconds: row.liveSeconds!, requirementState: row.requirementState, matches: row.matches!, lastLiveAtMs: row.lastLiveAtMs, achievedBps: row.achievedBps!, leftNetwork: row.leftNetwork! };
       add(row.id, row.tiktokUsername, row.status, row.joinedAt.getTime(), row.affiliateId, month);
     }
     return { creators: byName, stored };
   }
-  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number];
+  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number, boolean];
   await forEachJsonRow<Row>(
     db,
     sql`select json_build_array(c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::bigint, c.affiliate_id,
-        m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps) as r
+        m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network) as r
       from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`,
-    ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps]) =>
-      add(id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds === null ? null : { diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps }),
+    ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork]) =>
+      add(id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds === null ? null : { diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork }),
   );
   return { creators: byName, stored };
 }
@@ -353,7 +367,8 @@ export function sameMonthRow(stored: StoredMonthRow, row: MonthRowInput): boolea
     stored.matches === row.matches &&
     stored.lastLiveAtMs === (row.lastLiveAt ? row.lastLiveAt.getTime() : null) &&
     stored.achievedBps === row.achievedBps &&
-    stored.requirementState === row.requirementState
+    stored.requirementState === row.requirementState &&
+    stored.leftNetwork === row.leftNetwork
   );
 }
 
@@ -435,4 +450,28 @@ export async function listSampleRows(db: Executor, period: string) {
     .leftJoin(creatorMonths, and(eq(creatorMonths.creatorId, creators.id), eq(creatorMonths.period, period)))
     .where(eq(creators.status, 'active'))
     .orderBy(asc(creators.tiktokUsername));
+}
+
+/** How many header-row mappings are kept: the oldest go beyond it (an agency sees a handful of layouts). */
+const MAX_REMEMBERED_MAPPINGS = 200;
+
+/** The column mappings remembered for header rows, by signature. */
+export async function readColumnMappings(db: Executor): Promise<Map<string, Record<string, number>>> {
+  const rows = await db
+    .select({ signature: uploadColumnMappings.signature, mapping: uploadColumnMappings.mapping })
+    .from(uploadColumnMappings)
+    .orderBy(desc(uploadColumnMappings.createdAt))
+    .limit(MAX_REMEMBERED_MAPPINGS);
+  return new Map(rows.map((row) => [row.signature, row.mapping]));
+}
+
+/** Remembers (or replaces) the admin's mapping for a header row; keeps the newest MAX_REMEMBERED_MAPPINGS. */
+export async function rememberColumnMapping(db: Executor, values: { signature: string; mapping: Record<string, number>; headers: string[]; createdBy: string; at: Date }): Promise<void> {
+  await db
+    .insert(uploadColumnMappings)
+    .values({ signature: values.signature, mapping: values.mapping, headers: values.headers, createdBy: values.createdBy, createdAt: values.at })
+    .onConflictDoUpdate({ target: uploadColumnMappings.signature, set: { mapping: values.mapping, headers: values.headers, createdBy: values.createdBy, createdAt: values.at } });
+  await db.execute(sql`
+    delete from ${uploadColumnMappings} where ${uploadColumnMappings.signature} in (
+      select ${uploadColumnMappings.signature} from ${uploadColumnMappings} order by ${uploadColumnMappings.createdAt} desc offset ${MAX_REMEMBERED_MAPPINGS})`);
 }

@@ -21,7 +21,7 @@ import type { UploadsService } from './uploads.service.ts';
 
 const TAGS = ['admin: uploads'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 };
+const MULTIPART_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 4_096 };
 
 /** A refused file: the usual error envelope, the row problems as `details`, the whole report as `data`. */
 const refusedEnvelope = errorEnvelope.extend({ data: uploadReportSchema.optional() });
@@ -70,10 +70,11 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService
       preHandler: requirePermission('uploads:write:any'),
       schema: {
         tags: TAGS,
-        summary: 'Import the backstage export for the month of `asOf` (multipart: file, asOf, dryRun, createUnknown)',
+        summary: "Import a LIVE Backstage export (multipart: file, asOf, dryRun, createUnknown, period, missing, acceptWindow, mapping)",
         description:
-          'Replaces the month in one transaction. A dry run answers 200 with the report and writes nothing. ' +
-          'A file with any error answers 422 (400/413/415 for a file that cannot be read) with the report in `data`; nothing is written.',
+          "Writes the file's month (its Data period's, else the as-of date's) in one transaction. A dry run answers 200 with the report " +
+          '(how the file was read, the questions to answer, the changes) and writes nothing. A file with any error answers 422 UPLOAD_INVALID ' +
+          '(400/413/415 for a file that cannot be read), a commit with open questions 422 UPLOAD_NEEDS_ANSWERS, with the report in `data`; nothing is written.',
         consumes: ['multipart/form-data'],
         response: {
           200: dataEnvelope(uploadReportSchema),
@@ -99,7 +100,8 @@ export const uploadsAdminRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService
       );
       if (!outcome.ok) {
         const { status, message } = ERRORS[outcome.code];
-        return reply.code(status as 400 | 413 | 415 | 422).send({ error: true, code: outcome.code, message, details: outcome.report.errors, data: outcome.report });
+        const details = outcome.report.errors.map((error) => ({ path: error.column ?? '', message: error.code, row: error.row, params: error.params }));
+        return reply.code(status as 400 | 413 | 415 | 422).send({ error: true, code: outcome.code, message, details, data: outcome.report });
       }
       if (outcome.report.dryRun) return reply.code(200).send(ok(outcome.report));
       return reply.code(201).send(okWithMessage('FILE_UPLOADED', outcome.report));

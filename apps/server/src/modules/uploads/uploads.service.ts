@@ -4,6 +4,7 @@ import {
   periodOfIsoDate,
   type UploadHistoryItem,
   type UploadListQuery,
+  type UploadMapping,
   type UploadReport,
 } from '@agency/shared';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -12,13 +13,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { endOfIsoDate, recomputeMemberMonths } from '../earnings/earnings.engine.ts';
+import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { notifySystemEach } from '../notifications/notifications.repository.ts';
-import { parseBackstageFile, type BackstageParseResult, type BackstageRow } from './backstage-parser.ts';
+import { readBackstageFile, type BackstageReadResult } from './backstage-parser.ts';
 import { writeSampleWorkbook } from './sample-workbook.ts';
 import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
-import { fileErrorReport, planUpload, type PlannedRow, type UploadPlan } from './upload-plan.ts';
-import { MonthWriter } from './month-writer.ts';
+import { fileErrorReport, monthOfUpload, planUpload, type Answers, type PlannedRow, type UploadPlan } from './upload-plan.ts';
+import { writeMonth, type WrittenRow } from './month-writer.ts';
 import {
   beginMonthRowWrites,
   endMonthRowWrites,
@@ -28,8 +29,10 @@ import {
   listSampleRows,
   listUploadRows,
   lockMonthRows,
+  readColumnMappings,
   readCreatorsAndMonth,
   refreshMonthStatistics,
+  rememberColumnMapping,
   vacuumImportTables,
 } from './uploads.repository.ts';
 
@@ -39,6 +42,15 @@ export interface UploadInput {
   asOf: string;
   dryRun: boolean;
   createUnknown: boolean;
+  /** The admin's answers to the dry run's questions (uploadFieldsSchema). */
+  period?: string | undefined;
+  missing?: 'keep' | 'zero';
+  acceptWindow?: boolean;
+  mapping?: UploadMapping | undefined;
+}
+
+function answersOf(input: UploadInput): Answers {
+  return { period: input.period, acceptWindow: input.acceptWindow ?? false, missing: input.missing ?? 'keep', createUnknown: input.createUnknown };
 }
 
 export interface Actor {
@@ -47,7 +59,7 @@ export interface Actor {
 }
 
 /** Either the report of a dry run or a commit, or a refusal (nothing written) with the report. */
-export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; code: UploadFileErrorCode | 'UPLOAD_INVALID'; report: UploadReport };
+export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; code: UploadFileErrorCode | 'UPLOAD_INVALID' | 'UPLOAD_NEEDS_ANSWERS'; report: UploadReport };
 
 export interface UploadsDeps {
   db: Database;
@@ -107,124 +119,99 @@ class Refusal extends Error {
   }
 }
 
+function invalidPeriodError(): AppError {
+  return new AppError('VALIDATION_FAILED', { details: [{ path: 'period', message: "The month must be the file's Data period month or the as-of date's" }] });
+}
+
+/**
+ * Text dates such as `2/3/2026` whose column cannot tell day from month are read day first: the
+ * portal's six languages (and en-GB, the English date format) all write the day first.
+ */
+const AGENCY_DATE_ORDER = 'dmy' as const;
+
 export function createUploadsService(deps: UploadsDeps) {
   const { db, clock, storage } = deps;
 
-  /**
-   * Parses the file and plans the import. Its own function so that the parsed file, the creators
-   * and the month's figures can be collected once the plan exists (locals of an async function
-   * stay alive until it returns, and the commit takes seconds). Its effect on the peak RSS was not
-   * measurable apart on the busy bench machine.
-   */
-  async function readAndPlan(input: UploadInput, period: string): Promise<{ ok: true; plan: UploadPlan } | { ok: false; code: UploadFileErrorCode; report: UploadReport }> {
-    // The month's figures and the creators do not depend on the file: read them while it is
-    // parsed (PostgreSQL works in parallel; on PGlite this only saves nothing).
-    const context = readCreatorsAndMonth(db, period);
-    context.catch(() => undefined);
-    let parsed;
+  /** Read -> recognise -> map -> parse: once per request, for the check and the import alike. */
+  async function readFile(input: UploadInput, remembered: ReadonlyMap<string, UploadMapping>): Promise<{ ok: true; read: BackstageReadResult } | { ok: false; code: UploadFileErrorCode }> {
     try {
-      parsed = await parseBackstageFile(input.data);
+      return { ok: true, read: await readBackstageFile(input.data, { mapping: input.mapping, remembered, localeDateOrder: AGENCY_DATE_ORDER }) };
     } catch (error) {
       if (!(error instanceof UploadFileError)) throw error;
-      return { ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: input.dryRun, message: error.message }) };
+      return { ok: false, code: error.code };
     }
-    const { creators, stored: before } = await context;
-    const plan = planUpload({
-      parsed,
-      period,
-      asOf: input.asOf,
-      asOfEnd: endOfIsoDate(input.asOf),
-      now: clock.now(),
-      dryRun: input.dryRun,
-      createUnknown: input.createUnknown,
-      creators,
-      before,
-    });
-    return { ok: true, plan };
   }
 
   /**
-   * Parses and commits in one transaction, the month locked against other writers first. The file
-   * is parsed while the transaction starts and reads the creators and the month's rows (under the
-   * lock, so what the commit compares with cannot change under it); each row is handed to the
-   * MonthWriter as soon as it is read, which writes the difference in batches on the transaction's
-   * connection while parsing goes on (on PostgreSQL the database works while Node parses). A file
-   * with any error, or one that cannot be read, rolls everything back and answers as the check
-   * would (the report is planned against the rows read under the lock). The month always ends as
-   * exactly the file's rows; an unchanged row keeps the upload id and time of the upload that last
-   * changed it.
+   * Plans and, when the plan has no errors and no open questions, writes it in one transaction,
+   * the month locked against other writers first; the creators and the month's rows the plan is
+   * made against are read under the lock, so they cannot change under it. The original file is
+   * stored before the commit and removed if it fails.
    */
-  async function commitFile(actor: Actor, input: UploadInput, period: string): Promise<UploadOutcome> {
+  async function commit(actor: Actor, input: UploadInput, guess: string): Promise<UploadOutcome> {
     const now = clock.now();
     const uploadId = randomUUID();
-    const context = { period, asOfEnd: endOfIsoDate(input.asOf), now };
-    let writer: MonthWriter | null = null;
-    const early: BackstageRow[] = [];
-    let parsing: Promise<BackstageParseResult> | null = parseBackstageFile(input.data, { onRow: (row) => (writer ? writer.add(row) : early.push(row)) });
-    parsing.catch(() => undefined);
+    const answers = answersOf(input);
     let fileKey: string | null = null;
-    /**
-     * Everything up to the month's rows being written, in its own function so that the creators,
-     * the stored rows and the parsed file can be collected when it returns (locals of an async
-     * function stay alive until it returns; the rest of the commit does not need them).
-     */
-    const writeMonth = async (tx: Transaction): Promise<{ plan: UploadPlan; sha256: string; key: string; storedRows: number }> => {
+    // The file is read while the transaction takes the lock and reads the month it will most
+    // likely be (PostgreSQL works while Node parses); the plan waits for both.
+    // Read before the transaction: on PGlite a query outside an open transaction waits for its end.
+    const reading = readFile(input, await readColumnMappings(db));
+    reading.catch(() => undefined);
+    let read: BackstageReadResult | null = null;
+    let period = guess;
+    /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
+    const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number }> => {
       await lockMonthRows(tx);
       await beginMonthRowWrites(tx);
-      const { creators, stored } = await readCreatorsAndMonth(tx, period);
-      const monthWriter = new MonthWriter({ tx, context, uploadId, at: now, creators, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
-      for (const row of early) monthWriter.add(row);
-      early.length = 0;
-      writer = monthWriter;
-      let parsed: BackstageParseResult;
-      try {
-        parsed = await parsing!;
-        parsing = null;
-      } catch (error) {
-        await monthWriter.settle();
-        if (!(error instanceof UploadFileError)) throw error;
-        throw new Refusal({ ok: false, code: error.code, report: fileErrorReport({ period, asOf: input.asOf, dryRun: false, message: error.message }) });
+      const context = readCreatorsAndMonth(tx, guess);
+      context.catch(() => undefined);
+      const readResult = await reading;
+      if (!readResult.ok) {
+        await context.catch(() => undefined);
+        throw new Refusal({ ok: false, code: readResult.code, report: fileErrorReport({ period: guess, asOf: input.asOf, dryRun: false, code: readResult.code }) });
       }
-      const plan = planUpload({ parsed, period, asOf: input.asOf, asOfEnd: context.asOfEnd, now, dryRun: false, createUnknown: input.createUnknown, creators, before: stored, planned: monthWriter.rows });
-      if (plan.report.errors.length > 0) {
-        await monthWriter.settle();
-        throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
-      }
+      read = readResult.read;
+      const month = monthOfUpload(read.file, input.asOf, answers);
+      await context.catch(() => undefined);
+      if (month.invalidPeriod) throw invalidPeriodError();
+      period = month.period;
+      const { creators, stored } = period === guess ? await context : await readCreatorsAndMonth(tx, period);
+      const plan = planUpload({ read, asOf: input.asOf, answers, now, dryRun: false, creators, before: stored });
+      if (plan.report.errors.length > 0) throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
+      if (plan.report.questions.length > 0) throw new Refusal({ ok: false, code: 'UPLOAD_NEEDS_ANSWERS', report: plan.report });
       // The file is kept before the import can commit: if it cannot be stored (a full disk
       // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
-      const sha256 = createHash('sha256').update(input.data).digest('hex');
-      const key = createStorageKey('uploads', parsed.format);
+      const key = createStorageKey('uploads', read.file!.format);
       await storage.put(key, input.data);
       fileKey = key;
       if (plan.toCreate.length > 0) {
-        // The creators made from unknown usernames, and their rows (the plan's own objects).
         const created = await insertUploadCreators(tx, plan.toCreate, now);
-        for (const row of plan.rows) {
-          if (row.creatorId !== null) continue;
-          row.creatorId = created.get(row.tiktokUsername)!;
-          monthWriter.addRow(row as PlannedRow & { creatorId: string });
-        }
+        for (const row of plan.rows) if (row.creatorId === null) row.creatorId = created.get(row.tiktokUsername)!;
       }
-      await monthWriter.finish();
-      writer = null;
-      return { plan, sha256, key, storedRows: stored.length };
+      await writeMonth(plan.rows as WrittenRow[], { tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+      // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
+      const storedIds = new Set(stored.map((row) => row.creatorId));
+      const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
+      return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added };
     };
     let outcome: UploadOutcome;
     try {
       outcome = await db.transaction(async (tx) => {
-        const { plan, sha256, key, storedRows } = await writeMonth(tx);
-        await refreshMonthStatistics(tx, storedRows, plan.report.imported);
+        const { plan, storedRows, monthRowsAfter } = await writePlan(tx);
+        await refreshMonthStatistics(tx, storedRows, monthRowsAfter);
         await endMonthRowWrites(tx, period, uploadId);
         await recomputeMemberMonths(tx, period, now);
         const { report } = plan;
         const fileName = sanitizeFileName(input.fileName);
+        const sha256 = createHash('sha256').update(input.data).digest('hex');
         await insertUploadRow(tx, {
           id: uploadId,
           uploadedBy: actor.id,
           fileName,
           sizeBytes: input.data.length,
           sha256,
-          fileKey: key,
+          fileKey,
           period,
           asOf: input.asOf,
           rows: report.rows,
@@ -234,21 +221,40 @@ export function createUploadsService(deps: UploadsDeps) {
           missing: report.counts.missing,
           createdAt: now,
         });
+        const file = read!;
+        if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
+          await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: actor.id, at: now });
+        }
         const notified = await notifyAtRisk(tx, plan.rows, period, now);
         await recordActivity(tx, {
           actorId: actor.id,
           action: 'upload.committed',
           entityType: 'upload',
           entityId: uploadId,
-          after: { fileName, sha256, period, asOf: input.asOf, rows: report.rows, imported: report.imported, created: report.created, skipped: report.skipped, ...report.counts, notifiedMembers: notified },
+          after: {
+            fileName,
+            sha256,
+            period,
+            asOf: input.asOf,
+            dataPeriod: file.file?.dataPeriod ?? null,
+            figureKind: file.file?.figureKind ?? null,
+            mappingSource: file.file?.mappingSource ?? null,
+            missingAction: answers.missing,
+            rows: report.rows,
+            imported: report.imported,
+            created: report.created,
+            skipped: report.skipped,
+            ...report.counts,
+            notifiedMembers: notified,
+          },
           ip: actor.ip,
           at: now,
         });
         return { ok: true as const, report: { ...report, uploadId } };
       });
     } catch (error) {
-      if (error instanceof Refusal) return error.outcome;
       if (fileKey) await storage.delete(fileKey).catch(() => undefined);
+      if (error instanceof Refusal) return error.outcome;
       throw error;
     }
     // The import has committed: a failed VACUUM leaves dead rows behind, never a failed upload.
@@ -258,18 +264,27 @@ export function createUploadsService(deps: UploadsDeps) {
 
   return {
     /**
-     * Parse, compare, and (unless a dry run, and only without errors) replace the month in one
-     * transaction. Nothing is written for a dry run or a refused file.
+     * The pipeline: read the file, find its month, plan against that month, and (unless a dry
+     * run, and only without errors or open questions) write the plan in one transaction. Nothing
+     * is written for a dry run or a refused file.
      */
     async importFile(actor: Actor, input: UploadInput): Promise<UploadOutcome> {
       try {
-        const period = periodOfIsoDate(input.asOf);
-        if (!input.dryRun) return await commitFile(actor, input, period);
-        const planned = await readAndPlan(input, period);
-        if (!planned.ok) return planned;
-        const { plan } = planned;
-        if (plan.report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report: plan.report };
-        return { ok: true, report: plan.report };
+        // The month the figures most likely go to: the admin's answer, else the as-of date's.
+        const guess = input.period ?? periodOfIsoDate(input.asOf);
+        if (!input.dryRun) return await commit(actor, input, guess);
+        const remembered = await readColumnMappings(db);
+        const context = readCreatorsAndMonth(db, guess);
+        context.catch(() => undefined);
+        const readResult = await readFile(input, remembered);
+        if (!readResult.ok) return { ok: false, code: readResult.code, report: fileErrorReport({ period: guess, asOf: input.asOf, dryRun: true, code: readResult.code }) };
+        const { read } = readResult;
+        const month = monthOfUpload(read.file, input.asOf, answersOf(input));
+        if (month.invalidPeriod) throw invalidPeriodError();
+        const { creators, stored } = month.period === guess ? await context : await readCreatorsAndMonth(db, month.period);
+        const { report } = planUpload({ read, asOf: input.asOf, answers: answersOf(input), now: clock.now(), dryRun: true, creators, before: stored });
+        if (report.errors.length > 0) return { ok: false, code: 'UPLOAD_INVALID', report };
+        return { ok: true, report };
       } finally {
         // The parsed file, the month's rows and the plan are garbage now (lib/collect-garbage.ts).
         collectGarbageSoon();

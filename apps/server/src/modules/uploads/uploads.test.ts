@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog, creatorMonths, creators, memberMonths, notificationRecipients, notifications, uploads } from '../../db/schema.ts';
-import { parseBackstageFile } from './backstage-parser.ts';
+import { readBackstageFile } from './backstage-parser.ts';
 import { backstageCsv, backstageXlsx, postUpload } from './uploads-test-support.ts';
 
 const PASSWORD = 'Uploads-pass-1';
@@ -17,9 +17,9 @@ interface Report {
   skipped: number;
   dryRun: boolean;
   uploadId: string | null;
-  counts: { new: number; changed: number; unchanged: number; unknown: number; missing: number };
-  warnings: { kind: string; tiktokUsername: string; row: number | null }[];
-  errors: { row: number; column: string | null; message: string }[];
+  counts: { new: number; changed: number; unchanged: number; unknown: number; missing: number; zeroed: number; quit: number; duplicates: number; approximate: number };
+  warnings: { kind: string; tiktokUsername: string | null; row: number | null; params: Record<string, unknown> }[];
+  errors: { row: number; column: string | null; code: string; params: Record<string, unknown> }[];
   changes: { tiktokUsername: string; kind: string; before: unknown; after: unknown }[];
   columns: Record<string, string>;
 }
@@ -96,7 +96,8 @@ describe('earnings upload API', () => {
     expect(response.body).toMatchObject({ error: false, messageCode: 'FILE_UPLOADED', message: 'File upload successfully' });
     const report = response.body.data as Report;
     expect(report).toMatchObject({ period: PERIOD, rows: 4, imported: 4, created: 0, skipped: 0, dryRun: false });
-    expect(report.counts).toEqual({ new: 4, changed: 0, unchanged: 0, unknown: 0, missing: 0 });
+    // `1.5M` is a rounded figure: flagged.
+    expect(report.counts).toEqual({ new: 4, changed: 0, unchanged: 0, unknown: 0, missing: 0, zeroed: 0, quit: 0, duplicates: 0, approximate: 1 });
     expect(report.uploadId).toEqual(expect.any(String));
 
     expect(await earningsOf(memberA)).toEqual({ diamonds: 4_000_000, earningsCents: 40_000, rateBps: 200 });
@@ -110,7 +111,7 @@ describe('earnings upload API', () => {
     expect(await earningsOf(memberA)).toEqual({ diamonds: 4_000_000, earningsCents: 40_000, rateBps: 200 });
   });
 
-  it('a second upload of the month replaces the figures (never adds) and reports the changes', async () => {
+  it('a second upload of the month replaces the figures (never adds); creators missing from it keep theirs unless the admin zeroes them', async () => {
     await upload({ data: backstageCsv([['a.one', 2_500_000], ['a.two', 1_500_000], ['b.one', 1_000_000]]), asOf: '2026-09-10' });
     const again = await upload({ data: backstageCsv([['a.one', 1_000_000], ['a.two', 1_500_000]]), asOf: AS_OF });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
@@ -118,17 +119,26 @@ describe('earnings upload API', () => {
     expect(report.counts).toMatchObject({ new: 0, changed: 1, unchanged: 1, missing: 2 });
     expect(report.changes.map((change) => [change.tiktokUsername, change.kind])).toEqual([
       ['a.one', 'changed'],
-      ['b.one', 'removed'],
+      ['b.one', 'kept'],
       ['a.two', 'unchanged'],
     ]);
     expect(await monthOf('a.one')).toMatchObject({ diamonds: 1_000_000 });
-    expect(await monthOf('b.one')).toBeNull();
+    expect(await monthOf('b.one')).toMatchObject({ diamonds: 1_000_000 });
     expect(await earningsOf(memberA)).toEqual({ diamonds: 2_500_000, earningsCents: 12_500, rateBps: 100 });
-    expect(await earningsOf(memberB)).toBeNull();
-    expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(2);
+    expect(await earningsOf(memberB)).toEqual({ diamonds: 1_000_000, earningsCents: 25_000, rateBps: 500 });
+
+    const zeroed = await upload({ data: backstageCsv([['a.one', 1_000_000], ['a.two', 1_500_000]]), asOf: AS_OF, extraFields: { missing: 'zero' } });
+    expect(zeroed.status).toBe(201);
+    expect((zeroed.body.data as Report).changes.map((change) => [change.tiktokUsername, change.kind])).toEqual([
+      ['b.one', 'zeroed'],
+      ['a.one', 'unchanged'],
+      ['a.two', 'unchanged'],
+    ]);
+    expect(await monthOf('b.one')).toMatchObject({ diamonds: 0, validDays: 0, liveSeconds: 0 });
+    expect(await earningsOf(memberB)).toEqual({ diamonds: 0, earningsCents: 0, rateBps: 500 });
   });
 
-  it('a re-import writes only the difference: an unchanged row keeps the upload that wrote it, the month ends as the file', async () => {
+  it('a re-import writes only the difference: an unchanged row keeps the upload that wrote it', async () => {
     const first = (await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 200, 5, 10], ['b.one', 300, 5, 10], ['quiet.one', 0]]), asOf: AS_OF })).body.data as Report;
     const second = await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 250, 5, 10], ['quiet.one', 0]]), asOf: AS_OF });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
@@ -136,11 +146,10 @@ describe('earnings upload API', () => {
     expect(report.counts).toMatchObject({ new: 0, changed: 1, unchanged: 2 });
     expect(await monthOf('a.one')).toMatchObject({ diamonds: 100, uploadId: first.uploadId });
     expect(await monthOf('a.two')).toMatchObject({ diamonds: 250, uploadId: report.uploadId });
-    expect(await monthOf('b.one')).toBeNull();
+    expect(await monthOf('b.one')).toMatchObject({ diamonds: 300, uploadId: first.uploadId });
     expect(await monthOf('quiet.one')).toMatchObject({ diamonds: 0, state: 'atRisk', uploadId: first.uploadId });
-    expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(3);
+    expect(await t.db.select().from(creatorMonths).where(eq(creatorMonths.period, PERIOD))).toHaveLength(4);
     expect(await earningsOf(memberA)).toEqual({ diamonds: 350, earningsCents: expect.any(Number), rateBps: expect.any(Number) });
-    expect(await earningsOf(memberB)).toBeNull();
 
     // The same figures later in the month: the state is computed anew, so the row is written again.
     const later = (await upload({ data: backstageCsv([['a.one', 100, 5, 10], ['a.two', 250, 5, 10], ['quiet.one', 0], ['b.one', 300, 5, 10]]), asOf: '2026-09-28' })).body.data as Report;
@@ -180,16 +189,16 @@ describe('earnings upload API', () => {
     expect(await monthOf('new.face')).toMatchObject({ diamonds: 7_000, validDays: 2, liveSeconds: 3 * 3600 });
   });
 
-  it('warns about active creators missing from the file and creators who quit', async () => {
+  it('warns about active creators missing from the file; a creator who quit is stored and marked', async () => {
     const file = Buffer.from("Creator ID,Creator's username,Diamonds\n1,a.one,5\nThe creator has quit the network,a.two,9\n");
     const response = await upload({ data: file, asOf: AS_OF });
     expect(response.status).toBe(201);
     const report = response.body.data as Report;
-    expect(report).toMatchObject({ rows: 2, imported: 1, skipped: 1 });
-    expect(report.counts.missing).toBe(2);
+    expect(report).toMatchObject({ rows: 2, imported: 2, skipped: 0 });
+    expect(report.counts).toMatchObject({ missing: 2, quit: 1 });
     const kinds = report.warnings.map((warning) => `${warning.kind}:${warning.tiktokUsername}`).sort();
     expect(kinds).toEqual(['creatorQuit:a.two', 'missingFromFile:b.one', 'missingFromFile:quiet.one']);
-    expect(await monthOf('a.two')).toBeNull();
+    expect(await monthOf('a.two')).toMatchObject({ diamonds: 9 });
   });
 
   it('notifies the affiliate once when a creator becomes at risk, not again while it stays at risk', async () => {
@@ -252,7 +261,7 @@ describe('earnings upload API', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/uploads/sample.xlsx', headers: { accesstoken: adminToken } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    const parsed = await parseBackstageFile(response.rawPayload);
+    const parsed = await readBackstageFile(response.rawPayload);
     expect(parsed.errors).toEqual([]);
     expect(parsed.items.map((item) => item.tiktokUsername)).toEqual(['a.one', 'a.two', 'b.one', 'quiet.one']);
     expect(parsed.items[0]).toMatchObject({ diamonds: 2_980_000, validDays: 21, liveSeconds: 119.5 * 3600 });
@@ -286,9 +295,10 @@ describe('earnings upload API', () => {
     // Eleven rows of twelve: within a tenth, the statistics stand.
     expect((await upload({ data: backstageCsv(twelve(300).slice(0, 11)), asOf: AS_OF })).status).toBe(201);
     expect(await maintenance()).toEqual(expected(3, 1));
-    // Four rows: the month's share of the table changed, ANALYZE again.
-    expect((await upload({ data: backstageCsv(twelve(400).slice(0, 4)), asOf: AS_OF })).status).toBe(201);
-    expect(await monthOf('fresh.11')).toBeNull();
+    // Twelve more creators: the month's share of the table changed, ANALYZE again.
+    const more = Array.from({ length: 12 }, (_, index): [string, number] => [`more.${index}`, index]);
+    expect((await upload({ data: backstageCsv([...twelve(400), ...more]), asOf: AS_OF, createUnknown: true })).status).toBe(201);
+    expect(await monthOf('more.11')).toMatchObject({ diamonds: 11 });
     expect(await maintenance()).toEqual(expected(4, 2));
     // Nothing was written: no VACUUM for a dry run or a refused file.
     expect((await upload({ data: backstageCsv([['fresh.1', 300]]), asOf: AS_OF, dryRun: true })).status).toBe(200);

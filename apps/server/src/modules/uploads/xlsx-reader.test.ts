@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CellValue } from './backstage-values.ts';
 import { UploadFileError } from './upload-file-error.ts';
 import { buildZip } from './uploads-test-support.ts';
-import { decodeXmlText, parseSharedStrings, readXlsxRows } from './xlsx-reader.ts';
+import { decodeXmlText, openXlsx, parseSharedStrings, readXlsxRows, XmlScanner, type XmlAttributes, type XmlHandler } from './xlsx-reader.ts';
 import { readZipDirectory } from './zip-guard.ts';
 
 const fixtures = new URL('./fixtures/', import.meta.url);
@@ -172,5 +172,224 @@ describe('xlsx reader: XML details', () => {
     const error = await readXlsxRows(data, (number) => rows.push(number) > 0).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'UPLOAD_ZIP_BOMB' });
     expect(rows).toEqual([]);
+  });
+});
+
+/** Every event of a scanner as text, for comparing runs fed in different chunks. */
+function recordEvents(xml: string, chunkSizes: (index: number) => number): string[] {
+  const events: string[] = [];
+  const holder: { scanner?: XmlScanner } = {};
+  const handler: XmlHandler = {
+    open(name: string, attributes: XmlAttributes, selfClosing: boolean) {
+      const pairs: string[] = [];
+      for (let index = 0; index < attributes.count; index += 1) {
+        const at = index * 4;
+        pairs.push(`${attributes.source.slice(attributes.spans[at], attributes.spans[at + 1])}=${attributes.source.slice(attributes.spans[at + 2], attributes.spans[at + 3])}`);
+      }
+      events.push(`open ${name} ${pairs.join(' ')}${selfClosing ? ' /' : ''}`);
+      // Capture text of every element named t or v.
+      holder.scanner!.capture = !selfClosing && (name === 't' || name === 'v');
+    },
+    close(name: string) {
+      events.push(`close ${name}`);
+      holder.scanner!.capture = false;
+    },
+    text(raw: string) {
+      if (events.at(-1)?.startsWith('text ')) events[events.length - 1] += raw;
+      else events.push(`text ${raw}`);
+    },
+  };
+  const scanner = new XmlScanner(handler);
+  holder.scanner = scanner;
+  let position = 0;
+  for (let index = 0; position < xml.length; index += 1) {
+    const size = Math.max(1, chunkSizes(index));
+    scanner.write(xml.slice(position, position + size));
+    position += size;
+  }
+  scanner.end();
+  return events;
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<UploadFileError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UploadFileError);
+  return error as UploadFileError;
+}
+
+const WORKBOOK_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet';
+
+/** A workbook from sheet XML strings (names in order), optional shared strings. */
+function handWorkbook(sheets: readonly { name: string; xml: string; state?: string; type?: string }[], sharedStrings?: string): Buffer {
+  const list = sheets.map((sheet, index) => `<sheet name="${sheet.name}" sheetId="${index + 1}"${sheet.state ? ` state="${sheet.state}"` : ''} r:id="rId${index + 1}"/>`).join('');
+  const rels = sheets.map((sheet, index) => `<Relationship Id="rId${index + 1}" Type="${sheet.type ?? WORKBOOK_REL}" Target="worksheets/sheet${index + 1}.xml"/>`).join('');
+  return rezip([
+    { name: 'xl/workbook.xml', content: Buffer.from(`<workbook xmlns:r="rels"><sheets>${list}</sheets></workbook>`) },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content: Buffer.from(`<Relationships>${rels}${sharedStrings === undefined ? '' : '<Relationship Id="rIdS" Type="x/sharedStrings" Target="sharedStrings.xml"/>'}</Relationships>`),
+    },
+    ...sheets.map((sheet, index) => ({ name: `xl/worksheets/sheet${index + 1}.xml`, content: Buffer.from(sheet.xml) })),
+    ...(sharedStrings === undefined ? [] : [{ name: 'xl/sharedStrings.xml', content: Buffer.from(sharedStrings) }]),
+  ]);
+}
+
+const sheetXml = (rows: string) => `<worksheet><sheetData>${rows}</sheetData></worksheet>`;
+
+async function sheetRows(data: Buffer, index = 0): Promise<[number, CellValue[]][]> {
+  const workbook = await openXlsx(data);
+  const rows: [number, CellValue[]][] = [];
+  await workbook.readSheet(index, (number, cells) => rows.push([number, cells]) > 0);
+  return rows;
+}
+
+describe('xlsx reader: the tokenizer', () => {
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE worksheet [<!ENTITY x "y">]><!-- a comment with <c> and > --><x:worksheet xmlns:x="main" a=\'1\'>' +
+    '<x:sheetData><row r="1" spans="1:2"><c r="A1" t="inlineStr" note="a > b &amp; c"><is><t xml:space="preserve"> spaced &lt;x&gt; </t></is></c>' +
+    '<c r="B1"><v>1.5</v></c><?pi stuff?><c r="C1" t="str"><v><![CDATA[<raw> & text]]></v></c></row></x:sheetData></x:worksheet>\n';
+
+  it('gives the same events whatever the chunk sizes (1 character, 7, random)', () => {
+    const whole = recordEvents(xml, () => xml.length);
+    expect(whole).toContain('open c r=A1 t=inlineStr note=a > b &amp; c');
+    expect(whole).toContain('text  spaced &lt;x&gt; ');
+    expect(whole).toContain('text <raw> &amp; text');
+    expect(recordEvents(xml, () => 1)).toEqual(whole);
+    expect(recordEvents(xml, () => 7)).toEqual(whole);
+    let seed = 7;
+    expect(
+      recordEvents(xml, () => {
+        seed = (seed * 16_807) % 2_147_483_647;
+        return seed % 40;
+      }),
+    ).toEqual(whole);
+  });
+
+  it.each([
+    ['a tag longer than 64 KB', `<worksheet><row a="${'x'.repeat(70_000)}"/></worksheet>`],
+    ['an unclosed tag at the end', '<worksheet><row'],
+    ['elements nested more than 64 deep', `<worksheet>${'<a>'.repeat(70)}${'</a>'.repeat(70)}</worksheet>`],
+    ['a close tag that does not match', '<worksheet><sheetData></row></worksheet>'],
+    ['an unquoted attribute', '<worksheet a=1></worksheet>'],
+    ['a second root', '<worksheet/><worksheet/>'],
+    ['text only', 'hello'],
+  ])('%s: UPLOAD_CORRUPT', (_label, bad) => {
+    const scanner = new XmlScanner({ open() {}, close() {}, text() {} });
+    let error: unknown = null;
+    try {
+      scanner.write(bad);
+      scanner.end();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'UPLOAD_CORRUPT' });
+  });
+
+  it('is linear: a 1 MB run of unclosed `<c` and of `<!X>` declarations is refused or read at once', () => {
+    const started = performance.now();
+    for (const bad of [`<worksheet>${'<c '.repeat(350_000)}`, `<worksheet>${'<!X>'.repeat(250_000)}</worksheet>`, `<worksheet>${'<a b="'.repeat(200_000)}`]) {
+      const scanner = new XmlScanner({ open() {}, close() {}, text() {} });
+      try {
+        for (let at = 0; at < bad.length; at += 65_536) scanner.write(bad.slice(at, at + 65_536));
+        scanner.end();
+      } catch {
+        // refused: fine
+      }
+    }
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('xlsx reader: workbook, sheets and limits', () => {
+  it('lists the sheets in workbook order with their hidden state, leaves chart sheets out, reads any one by index', async () => {
+    const data = handWorkbook([
+      { name: 'Creator data', xml: sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>first</t></is></c></row>') },
+      { name: 'Chart', xml: '<chartsheet/>', type: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet' },
+      { name: 'Hidden &amp; old', state: 'hidden', xml: sheetXml('<row r="3"><c r="B3"><v>3</v></c></row>') },
+      { name: 'Very hidden', state: 'veryHidden', xml: sheetXml('<row r="1"><c r="A1" t="b"><v>1</v></c></row>') },
+      { name: 'Visible', state: 'visible', xml: sheetXml('') },
+    ]);
+    const workbook = await openXlsx(data);
+    expect(workbook.sheets).toEqual([
+      { name: 'Creator data', hidden: false },
+      { name: 'Hidden & old', hidden: true },
+      { name: 'Very hidden', hidden: true },
+      { name: 'Visible', hidden: false },
+    ]);
+    expect(await sheetRows(data, 1)).toEqual([[3, [null, 3]]]);
+    expect(await sheetRows(data, 0)).toEqual([[1, ['first']]]);
+    expect(await sheetRows(data, 2)).toEqual([[1, [true]]]);
+    expect(await sheetRows(data, 3)).toEqual([]);
+    await expect(workbook.readSheet(4, () => true)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('no relationships part: sheet n is xl/worksheets/sheet<n>.xml; no sheet listed: sheet1.xml; nothing: UPLOAD_EMPTY', async () => {
+    const noRels = rezip([
+      { name: 'xl/workbook.xml', content: Buffer.from('<workbook><sheets><sheet name="A" sheetId="1"/><sheet name="B" sheetId="2"/></sheets></workbook>') },
+      { name: 'xl/worksheets/sheet2.xml', content: Buffer.from(sheetXml('<row r="1"><c r="A1"><v>2</v></c></row>')) },
+    ]);
+    expect(await sheetRows(noRels, 1)).toEqual([[1, [2]]]);
+    expect(await sheetRows(noRels, 0)).toEqual([]);
+    const unlisted = rezip([
+      { name: 'xl/workbook.xml', content: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', content: Buffer.from(sheetXml('<row r="1"><c r="A1"><v>1</v></c></row>')) },
+    ]);
+    expect((await openXlsx(unlisted)).sheets).toEqual([{ name: 'Sheet1', hidden: false }]);
+    const none = rezip([{ name: 'xl/workbook.xml', content: Buffer.from('<workbook><sheets/></workbook>') }]);
+    expect((await refusalOf(openXlsx(none))).code).toBe('UPLOAD_EMPTY');
+    // The reader before openTable answered such a workbook with no rows: kept.
+    expect(await ourRows(none)).toEqual([]);
+  });
+
+  it('a zip that is not a workbook: UPLOAD_TYPE_INVALID', async () => {
+    expect((await refusalOf(openXlsx(rezip([{ name: 'word/document.xml', content: Buffer.from('<w/>') }])))).code).toBe('UPLOAD_TYPE_INVALID');
+  });
+
+  it('more than 16,384 cells in a row, or a column past XFD: UPLOAD_CORRUPT; XFD itself is read', async () => {
+    const xfd = await sheetRows(handWorkbook([{ name: 'A', xml: sheetXml('<row r="1"><c r="XFD1"><v>9</v></c></row>') }]));
+    expect(xfd[0]![1]).toHaveLength(16_384);
+    expect(xfd[0]![1][16_383]).toBe(9);
+    for (const row of ['<row r="1"><c r="XFE1"><v>1</v></c></row>', `<row r="1">${'<c/>'.repeat(16_385)}</row>`, `<row r="1"><c r="XFD1"/><c><v>1</v></c></row>`]) {
+      expect((await refusalOf(sheetRows(handWorkbook([{ name: 'A', xml: sheetXml(row) }])))).code).toBe('UPLOAD_CORRUPT');
+    }
+  });
+
+  it('a cell with more than 256 KB of text: UPLOAD_CORRUPT', async () => {
+    const big = `<row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(300_000)}</t></is></c></row>`;
+    expect((await refusalOf(sheetRows(handWorkbook([{ name: 'A', xml: sheetXml(big) }])))).code).toBe('UPLOAD_CORRUPT');
+    const bigValue = `<row r="1"><c r="A1" t="str"><v>${'x'.repeat(300_000)}</v></c></row>`;
+    expect((await refusalOf(sheetRows(handWorkbook([{ name: 'A', xml: sheetXml(bigValue) }])))).code).toBe('UPLOAD_CORRUPT');
+  });
+
+  it('shared strings over the count or the character limit: UPLOAD_TOO_LARGE; at the limits they are read', async () => {
+    const strings = `<sst>${Array.from({ length: 10 }, (_, index) => `<si><t>s${index}xxxxxxx</t></si>`).join('')}</sst>`;
+    const data = handWorkbook([{ name: 'A', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>9</v></c></row>') }], strings);
+    const read = async (limits: { maxCount: number; maxChars: number; maxItemRaw: number }) => {
+      const workbook = await openXlsx(data, { sharedStrings: limits });
+      const rows: CellValue[][] = [];
+      await workbook.readSheet(0, (_number, cells) => rows.push(cells) > 0);
+      return rows;
+    };
+    expect(await read({ maxCount: 10, maxChars: 90, maxItemRaw: 9 })).toEqual([['s9xxxxxxx']]);
+    expect((await refusalOf(read({ maxCount: 9, maxChars: 1_000, maxItemRaw: 100 }))).code).toBe('UPLOAD_TOO_LARGE');
+    expect((await refusalOf(read({ maxCount: 100, maxChars: 89, maxItemRaw: 100 }))).code).toBe('UPLOAD_TOO_LARGE');
+    expect((await refusalOf(read({ maxCount: 100, maxChars: 1_000, maxItemRaw: 8 }))).code).toBe('UPLOAD_TOO_LARGE');
+  });
+
+  it('the shared strings are read once for several sheets and reads', async () => {
+    const data = handWorkbook(
+      [
+        { name: 'A', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>') },
+        { name: 'B', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>1</v></c></row>') },
+      ],
+      '<sst><si><t>zero</t></si><si><r><t>o</t></r><r><t>ne</t></r></si></sst>',
+    );
+    const workbook = await openXlsx(data);
+    const seen: CellValue[] = [];
+    for (const index of [0, 1, 0]) await workbook.readSheet(index, (_number, cells) => seen.push(cells[0]!) > 0);
+    expect(seen).toEqual(['zero', 'one', 'zero']);
   });
 });

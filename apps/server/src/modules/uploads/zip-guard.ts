@@ -1,4 +1,4 @@
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 import { UPLOAD_MAX_UNCOMPRESSED_BYTES, UPLOAD_MAX_ZIP_ENTRIES } from '@agency/shared';
 import { UploadFileError } from './upload-file-error.ts';
 
@@ -12,9 +12,9 @@ import { UploadFileError } from './upload-file-error.ts';
  * 3. every entry is inflated once, counting bytes and keeping none, and stopped as soon as it
  *    exceeds its declared size: the declared sizes cannot lie.
  * The .xlsx reader (xlsx-reader.ts) runs 1-2 itself, verifies (3) the entries it does not read,
- * and reads the ones it needs through `inflateEntry` / `streamEntry`, which make the same check
- * while they inflate (more than declared: 413; less, or bad deflate data: 400), so the sheet is
- * inflated once, not twice.
+ * and reads the ones it needs (workbook, relationships, shared strings, a sheet) through
+ * `streamEntry`, which makes the same check while it inflates (more than declared: 413; less, or
+ * bad deflate data: 400), so each part is inflated once, never whole and never synchronously.
  */
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -202,24 +202,6 @@ export async function guardZip(data: Buffer, limits: ZipLimits = DEFAULT_LIMITS)
   const entries = readZipDirectory(data, limits);
   for (const entry of entries) await verifyEntry(data, entry);
   return entries;
-}
-
-/** One (small) entry inflated whole, with the guard's size check (413 past the declared size). */
-export function inflateEntry(data: Buffer, entry: ZipEntry): Buffer {
-  const start = dataStartOf(data, entry);
-  const compressed = data.subarray(start, start + entry.compressedSize);
-  if (entry.method === 0) return compressed;
-  let inflated: Buffer;
-  try {
-    // One byte more than declared is enough to know it lies; nothing past it is produced.
-    inflated = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.uncompressedSize + 1) });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw bomb(`"${entry.name}" unpacks to more than it declares`);
-    throw corrupt(`"${entry.name}" cannot be unpacked`);
-  }
-  if (inflated.length > entry.uncompressedSize) throw bomb(`"${entry.name}" unpacks to more than it declares`);
-  if (inflated.length !== entry.uncompressedSize) throw corrupt(`"${entry.name}" has the wrong size`);
-  return inflated;
 }
 
 /**

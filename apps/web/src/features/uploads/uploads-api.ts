@@ -2,8 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ErrorCode, UploadHistoryItem, UploadReport } from '@agency/shared';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { readSession } from '../../lib/session.ts';
+import type { AnswerFields } from './upload-answers.ts';
 
-export interface UploadRequest {
+/** The fields of `POST /api/admin/uploads` (uploadFieldsSchema), with the answers of the last check. */
+export interface UploadRequest extends AnswerFields {
   file: File;
   asOf: string;
   dryRun: boolean;
@@ -31,6 +33,10 @@ async function postUpload(request: UploadRequest): Promise<{ report: UploadRepor
   form.append('asOf', request.asOf);
   form.append('dryRun', String(request.dryRun));
   form.append('createUnknown', String(request.createUnknown));
+  form.append('missing', request.missing);
+  form.append('acceptWindow', String(request.acceptWindow));
+  if (request.period) form.append('period', request.period);
+  if (request.mapping) form.append('mapping', JSON.stringify(request.mapping));
   form.append('file', request.file);
   const session = readSession();
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -1,274 +1,157 @@
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconFileCheck, IconUpload } from '@tabler/icons-react';
-import type { UploadReport } from '@agency/shared';
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { UploadMapping, UploadQuestion, UploadReport } from '@agency/shared';
 import { useTranslation } from 'react-i18next';
-import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
-import { downloadFile } from '../../lib/download.ts';
-import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { downloadSample, UploadRefusedError, useUpload, useUploadHistory } from './uploads-api.ts';
-
-const MAX_ROWS_SHOWN = 200;
+import { FileSummary } from './file-summary.tsx';
+import { ImportBar, ReportPlaceholder } from './import-bar.tsx';
+import { ReportChanges } from './report-changes.tsx';
+import { ReportErrors, ReportWarnings } from './report-problems.tsx';
+import { useReportText } from './report-text.ts';
+import {
+  answerFields,
+  cleanMapping,
+  importBlock,
+  NO_ANSWERS,
+  rememberQuestions,
+  suggestedMapping,
+  type AskedQuestions,
+  type MappingQuestion,
+  type UploadAnswers,
+} from './upload-answers.ts';
+import { UploadForm } from './upload-form.tsx';
+import { UploadHistory } from './upload-history.tsx';
+import { UploadQuestions } from './upload-questions.tsx';
+import { downloadSample, UploadRefusedError, useUpload } from './uploads-api.ts';
 
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** What a dry run checked: an import is offered only for exactly this file, date and choice. */
+/** What a check checked: an import is offered only for exactly this file, date and choice. */
 function checkKey(file: File | null, asOf: string, createUnknown: boolean): string | null {
   return file && asOf ? `${file.name}|${file.size}|${file.lastModified}|${asOf}|${createUnknown}` : null;
 }
 
-function ReportView({ report }: { report: UploadReport }) {
-  const { t } = useTranslation('uploads');
-  const format = useFormatters();
-  const figures = (value: UploadReport['changes'][number]['before']) =>
-    value ? `${format.number(value.diamonds)} · ${format.number(value.validDays)} · ${format.duration(value.liveSeconds)}` : '—';
-  const stats: [string, number][] = [
-    [t('report.rows'), report.rows],
-    [t('report.imported'), report.imported],
-    [t('report.created'), report.created],
-    [t('report.skipped'), report.skipped],
-    [t('report.new'), report.counts.new],
-    [t('report.changed'), report.counts.changed],
-    [t('report.unchanged'), report.counts.unchanged],
-    [t('report.unknown'), report.counts.unknown],
-    [t('report.missing'), report.counts.missing],
-  ];
-  return (
-    <Stack gap="md" aria-live="polite">
-      <Text>{t('report.period', { period: report.period, asOf: format.date(report.asOf) })}</Text>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
-        {stats.map(([label, value]) => (
-          <Card key={label} withBorder padding="sm">
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text fw={700}>{format.number(value)}</Text>
-          </Card>
-        ))}
-      </SimpleGrid>
-
-      {report.errors.length > 0 && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('report.errorsTitle', { count: report.errors.length })}
-          </Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('report.row')}</Table.Th>
-                  <Table.Th>{t('report.column')}</Table.Th>
-                  <Table.Th>{t('report.problem')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.errors.slice(0, MAX_ROWS_SHOWN).map((error, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{error.row === 0 ? t('report.wholeFile') : error.row}</Table.Td>
-                    <Table.Td>{error.column ?? '—'}</Table.Td>
-                    <Table.Td>{error.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
-
-      {report.warnings.length > 0 && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('report.warningsTitle', { count: report.warnings.length })}
-          </Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('report.row')}</Table.Th>
-                  <Table.Th>{t('report.username')}</Table.Th>
-                  <Table.Th>{t('report.warning')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.warnings.slice(0, MAX_ROWS_SHOWN).map((warning, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{warning.row ?? '—'}</Table.Td>
-                    <Table.Td>@{warning.tiktokUsername}</Table.Td>
-                    <Table.Td>{t(`warnings.${warning.kind}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
-
-      {report.changes.length > 0 && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('report.changesTitle')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('report.changesHint')}
-          </Text>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('report.username')}</Table.Th>
-                  <Table.Th>{t('report.change')}</Table.Th>
-                  <Table.Th>{t('report.before')}</Table.Th>
-                  <Table.Th>{t('report.after')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.changes.slice(0, MAX_ROWS_SHOWN).map((change) => (
-                  <Table.Tr key={`${change.kind}-${change.tiktokUsername}`}>
-                    <Table.Td>@{change.tiktokUsername}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{t(`changes.${change.kind}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>{figures(change.before)}</Table.Td>
-                    <Table.Td>{figures(change.after)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
-    </Stack>
-  );
+function isMappingQuestion(question: UploadQuestion): question is MappingQuestion {
+  return question.kind === 'mapping';
 }
 
-function UploadHistory() {
-  const { t } = useTranslation('uploads');
-  const format = useFormatters();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const history = useUploadHistory(page, pageSize);
-  const items = history.data?.items ?? [];
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {t('history.title')}
-      </Title>
-      <ListState query={history} isEmpty={items.length === 0} isFiltered={false} />
-      {items.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('history.when')}</Table.Th>
-                <Table.Th>{t('history.who')}</Table.Th>
-                <Table.Th>{t('history.file')}</Table.Th>
-                <Table.Th>{t('history.period')}</Table.Th>
-                <Table.Th>{t('history.asOf')}</Table.Th>
-                <Table.Th>{t('report.imported')}</Table.Th>
-                <Table.Th>{t('report.created')}</Table.Th>
-                <Table.Th>{t('report.skipped')}</Table.Th>
-                <Table.Th>{t('report.missing')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{format.dateTime(item.createdAt)}</Table.Td>
-                  <Table.Td>{item.uploadedBy ? `${item.uploadedBy.firstName} ${item.uploadedBy.lastName}` : '—'}</Table.Td>
-                  <Table.Td>
-                    {item.hasFile ? (
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        aria-label={t('history.download', { name: item.fileName })}
-                        onClick={() => downloadFile(`/admin/uploads/${item.id}/file`, item.fileName).catch(notifyError)}
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          <IconDownload size={14} aria-hidden />
-                          {item.fileName}
-                        </Group>
-                      </Anchor>
-                    ) : (
-                      item.fileName
-                    )}
-                  </Table.Td>
-                  <Table.Td>{item.period}</Table.Td>
-                  <Table.Td>{format.date(item.asOf)}</Table.Td>
-                  <Table.Td>{format.number(item.imported)}</Table.Td>
-                  <Table.Td>{format.number(item.created)}</Table.Td>
-                  <Table.Td>{format.number(item.skipped)}</Table.Td>
-                  <Table.Td>{format.number(item.missing)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {history.data && history.data.total > 0 && (
-        <ListFooter
-          total={history.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-          totalLabel={t('history.total', { count: history.data.total })}
-        />
-      )}
-    </Stack>
-  );
+/** The last check: the file, date and choice it was for, and the columns it was sent with. */
+interface CheckedFile {
+  key: string;
+  mapping: UploadMapping;
 }
 
-/** Admin: the backstage export upload (PRODUCT section 2): check the file, then import it. */
+/**
+ * Admin: the backstage export upload (PRODUCT section 2). Check the file (a dry run), answer its
+ * questions (which month, rolling figures, which columns, creators missing from the file), then
+ * import it with the same answers. A new file or date starts over.
+ */
 export default function UploadsPage() {
   const { t } = useTranslation('uploads');
+  const text = useReportText();
   const upload = useUpload();
   const [file, setFile] = useState<File | null>(null);
   const [asOf, setAsOf] = useState(todayIso);
   const [createUnknown, setCreateUnknown] = useState(false);
   const [report, setReport] = useState<UploadReport | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [checkedKey, setCheckedKey] = useState<string | null>(null);
+  const [checked, setChecked] = useState<CheckedFile | null>(null);
+  const [answers, setAnswers] = useState<UploadAnswers>(NO_ANSWERS);
+  const [asked, setAsked] = useState<AskedQuestions>({});
+  const [status, setStatus] = useState('');
   const [downloading, setDownloading] = useState(false);
+  // Answers to an earlier file must not land on a new one: a response of an older file is dropped.
+  const generation = useRef(0);
 
   const key = checkKey(file, asOf, createUnknown);
-  const canImport = key !== null && key === checkedKey && report !== null && report.dryRun && report.errors.length === 0;
+  const block = importBlock({ report, isCurrentCheck: checked !== null && checked.key === key, checkedMapping: checked?.mapping ?? null, answers });
+  const checking = upload.isPending && upload.variables?.dryRun === true;
+  const importing = upload.isPending && upload.variables?.dryRun === false;
+
+  function startOver() {
+    generation.current += 1;
+    setReport(null);
+    setRefusal(null);
+    setChecked(null);
+    setAnswers(NO_ANSWERS);
+    setAsked({});
+    setStatus('');
+  }
+
+  function acceptCheck(result: UploadReport, sentKey: string, sentMapping: UploadMapping) {
+    setReport(result);
+    setChecked({ key: sentKey, mapping: sentMapping });
+    setAsked((previous) => rememberQuestions(previous, result.questions));
+    const mappingQuestion = result.questions.find(isMappingQuestion);
+    if (mappingQuestion) {
+      // The server's suggestion preselects the columns, unless the admin already chose some.
+      setAnswers((current) => (Object.keys(cleanMapping(current.mapping)).length > 0 ? current : { ...current, mapping: suggestedMapping(mappingQuestion) }));
+    }
+  }
 
   async function send(dryRun: boolean) {
-    if (!file || !asOf) {
+    if (!file || !asOf || !key) {
       setRefusal(t('errors:FILE_AND_DATE_REQUIRED'));
       return;
     }
+    const fields = answerFields(answers, asked);
+    const started = generation.current;
     setRefusal(null);
+    setStatus(dryRun ? t('status.checking') : t('status.importing'));
     try {
-      const result = await upload.mutateAsync({ file, asOf, dryRun, createUnknown });
-      setReport(result.report);
-      if (dryRun) setCheckedKey(key);
-      else {
-        setCheckedKey(null);
+      const result = await upload.mutateAsync({ file, asOf, dryRun, createUnknown, ...fields });
+      if (started !== generation.current) return;
+      if (dryRun) {
+        acceptCheck(result.report, key, fields.mapping ?? {});
+        setStatus(text.text('status.checked', { count: result.report.rows }));
+      } else {
+        setReport(result.report);
+        setChecked(null);
+        setAsked({});
+        setAnswers(NO_ANSWERS);
+        setStatus(t('done'));
         notifySuccess('FILE_UPLOADED');
       }
     } catch (error) {
-      setCheckedKey(null);
-      setReport(error instanceof UploadRefusedError ? error.report : null);
+      if (started !== generation.current) return;
+      const refused = error instanceof UploadRefusedError ? error.report : null;
+      // A refused file keeps its report, questions and answers: a wrong column can be chosen again.
+      if (refused) acceptCheck(refused, key, fields.mapping ?? {});
+      else {
+        setChecked(null);
+        setReport(null);
+      }
+      setStatus('');
       setRefusal(errorText(error));
     }
   }
 
   async function commit() {
     if (!report) return;
-    const monthHasFigures = report.counts.changed + report.counts.unchanged > 0 || report.changes.some((change) => change.kind === 'removed');
-    if (monthHasFigures) {
+    const fields = answerFields(answers, asked);
+    const month = fields.period ?? report.period;
+    const otherMonth = month !== report.period;
+    const { counts } = report;
+    const monthHasFigures =
+      counts.changed + counts.unchanged + counts.missing > 0 || report.changes.some((change) => change.kind === 'removed' || change.kind === 'kept' || change.kind === 'zeroed');
+    if (monthHasFigures || otherMonth) {
+      const sentences = [otherMonth ? text.text('confirm.otherMonthBody', { month: text.month(month) }) : t('confirm.body')];
+      if (counts.missing > 0) sentences.push(text.text(fields.missing === 'zero' ? 'confirm.zeroBody' : 'confirm.keepBody', { count: counts.missing }));
       const confirmed = await confirmAction({
-        title: t('confirm.title', { period: report.period }),
-        body: t('confirm.body'),
+        title: t('confirm.title', { period: text.month(month) }),
+        body: (
+          <Stack gap="xs">
+            {sentences.map((sentence) => (
+              <Text key={sentence} size="sm">
+                {sentence}
+              </Text>
+            ))}
+          </Stack>
+        ),
         confirmLabel: t('confirm.yes'),
       });
       if (!confirmed) return;
@@ -287,6 +170,7 @@ export default function UploadsPage() {
     }
   }
 
+  const showQuestions = report !== null && checked !== null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
@@ -299,66 +183,27 @@ export default function UploadsPage() {
       </Group>
       <Text c="dimmed">{t('intro')}</Text>
 
-      <Card withBorder padding="md">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send(true);
-          }}
-        >
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <FileInput
-                label={t('form.file')}
-                description={t('form.fileHint')}
-                placeholder={t('form.filePlaceholder')}
-                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                value={file}
-                onChange={(value) => {
-                  setFile(value);
-                  setReport(null);
-                  setRefusal(null);
-                }}
-                clearable
-                required
-              />
-              <TextInput
-                type="date"
-                label={t('form.asOf')}
-                description={t('form.asOfHint')}
-                value={asOf}
-                onChange={(event) => setAsOf(event.currentTarget.value)}
-                required
-              />
-            </SimpleGrid>
-            <Checkbox
-              label={t('form.createUnknown')}
-              description={t('form.createUnknownHint')}
-              checked={createUnknown}
-              onChange={(event) => setCreateUnknown(event.currentTarget.checked)}
-            />
-            <Group>
-              <Button type="submit" variant="light" leftSection={<IconFileCheck size={16} aria-hidden />} loading={upload.isPending && upload.variables?.dryRun === true}>
-                {t('form.check')}
-              </Button>
-              <Button
-                leftSection={<IconUpload size={16} aria-hidden />}
-                disabled={!canImport}
-                loading={upload.isPending && upload.variables?.dryRun === false}
-                onClick={() => void commit()}
-              >
-                {t('form.import')}
-              </Button>
-              {!canImport && (
-                <Text size="sm" c="dimmed">
-                  {t('form.importHint')}
-                </Text>
-              )}
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <UploadForm
+        file={file}
+        asOf={asOf}
+        createUnknown={createUnknown}
+        onFile={(value) => {
+          setFile(value);
+          startOver();
+        }}
+        onAsOf={(value) => {
+          setAsOf(value);
+          startOver();
+        }}
+        onCreateUnknown={setCreateUnknown}
+        onCheck={() => void send(true)}
+        checking={checking}
+        importing={importing}
+      />
 
+      <VisuallyHidden role="status" aria-live="polite">
+        {status}
+      </VisuallyHidden>
       {refusal && (
         <Alert color="red" role="alert" title={t('refused')}>
           {refusal}
@@ -369,7 +214,30 @@ export default function UploadsPage() {
           {t('doneBody', { count: report.imported })}
         </Alert>
       )}
-      {report && <ReportView report={report} />}
+
+      <Stack gap="lg" aria-busy={checking} style={checking && report ? { opacity: 0.6 } : undefined}>
+        {report ? <FileSummary report={report} /> : <ReportPlaceholder checking={checking} />}
+        {report && report.rows === 0 && (
+          <Text c="dimmed">{report.questions.some(isMappingQuestion) ? t('report.noRowsMapping') : t('report.noRows')}</Text>
+        )}
+        {showQuestions && (
+          <UploadQuestions
+            report={report}
+            asked={asked}
+            answers={answers}
+            setAnswers={setAnswers}
+            checkedMapping={checked.mapping}
+            checking={checking}
+            onCheckAgain={() => void send(true)}
+          />
+        )}
+
+        <ImportBar block={block} checking={checking} importing={importing} onImport={() => void commit()} />
+
+        {report && <ReportErrors errors={report.errors} />}
+        {report && <ReportWarnings warnings={report.warnings} />}
+        {report && <ReportChanges changes={report.changes} />}
+      </Stack>
 
       <UploadHistory />
     </Stack>
