@@ -263,5 +263,8 @@ export function isCreatorQuitText(value: string): boolean {
 
 /** `Total`, `Toplam`, `Summe`, `Итого` ...: the label of a row of sums. */
 export function isTotalLabel(value: string): boolean {
-  return value.length <= 20 && TOTAL_LABELS.has(headerKey(value));
+  // Labels are words: a username (dots, underscores, digits) is never one, and is not keyed.
+  return value.length <= 20 && ONLY_WORDS.test(value) && TOTAL_LABELS.has(headerKey(value));
 }
+
+const ONLY_WORDS = /^[\p{L}\s:]+$/u;

@@ -275,74 +275,91 @@ class SheetReader {
     else this.hiddenErrors += 1;
   }
 
+  private at(cells: readonly CellValue[], field: BackstageField): CellValue {
+    const index = this.header!.columns[field];
+    return index === undefined ? null : (cells[index] ?? null);
+  }
+
+  private nameOf(field: BackstageField): string {
+    return this.header!.names.get(this.header!.columns[field]!) ?? field;
+  }
+
+  /** One value of a row: its parsed value, or the fallback with an error recorded (`failed` set). */
+  private value<T>(row: number, cells: readonly CellValue[], field: BackstageField, parser: (value: CellValue) => Parsed<T>, fallback: T, state: { failed: boolean; username: string }): T {
+    if (this.header!.columns[field] === undefined) return fallback;
+    const cell = this.at(cells, field);
+    const parsed = parser(cell);
+    if (parsed.error !== undefined) {
+      this.error(row, this.nameOf(field), parsed.error, { value: cellText(cell).slice(0, 80) });
+      state.failed = true;
+      return fallback;
+    }
+    if (parsed.approximate) {
+      this.counts.approximate += 1;
+      this.warnings.push({ row, kind: 'approximateValue', tiktokUsername: state.username, params: { column: this.nameOf(field), value: cellText(cell).slice(0, 40), read: parsed.value as number } });
+    }
+    return parsed.value as T;
+  }
+
+  private skip(row: number, kind: 'totalRow' | 'noteRow', value: string): void {
+    this.counts.skipped += 1;
+    this.warnings.push({ row, kind, tiktokUsername: null, params: { value } });
+  }
+
   private readRow(row: number, cells: CellValue[]): void {
-    const { columns, names } = this.header!;
-    const at = (field: BackstageField): CellValue => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
-    const nameOf = (field: BackstageField) => names.get(columns[field]!) ?? field;
-    if (cells.every((cell) => cellText(cell) === '')) {
+    let filled = false;
+    for (const cell of cells) {
+      if (cellText(cell) !== '') {
+        filled = true;
+        break;
+      }
+    }
+    if (!filled) {
       this.blankRows += 1;
       return;
     }
-    const rawUsername = cellText(at('username'));
-    const totalLabel = rawUsername ? null : cells.map(cellText).find((text) => isTotalLabel(text));
-    if (totalLabel) {
-      // A row of sums whose label sits in another column (`Toplam` under the Creator IDs).
-      this.counts.skipped += 1;
-      this.warnings.push({ row, kind: 'totalRow', tiktokUsername: null, params: { value: totalLabel.slice(0, 40) } });
-      return;
-    }
+    const rawUsername = cellText(this.at(cells, 'username'));
     if (!rawUsername) {
-      // A note, a sub-header or a total without a label: not a creator.
-      this.counts.skipped += 1;
-      this.warnings.push({ row, kind: 'noteRow', tiktokUsername: null, params: { value: (cells.map(cellText).find((text) => text !== '') ?? '').slice(0, 80) } });
+      // A row of sums whose label sits in another column (`Toplam` under the Creator IDs), or a
+      // note, a sub-header: not a creator.
+      const texts = cells.map(cellText);
+      const totalLabel = texts.find((text) => isTotalLabel(text));
+      if (totalLabel) this.skip(row, 'totalRow', totalLabel.slice(0, 40));
+      else this.skip(row, 'noteRow', (texts.find((text) => text !== '') ?? '').slice(0, 80));
       return;
     }
     if (isTotalLabel(rawUsername)) {
-      this.counts.skipped += 1;
-      this.warnings.push({ row, kind: 'totalRow', tiktokUsername: null, params: { value: rawUsername.slice(0, 40) } });
+      this.skip(row, 'totalRow', rawUsername.slice(0, 40));
       return;
     }
     this.dataRows += 1;
     if (this.dataRows > (this.options.maxRows ?? UPLOAD_MAX_ROWS)) throw new TooManyRows(this.options.maxRows ?? UPLOAD_MAX_ROWS);
-    if (!this.columnPeriod) this.columnPeriod = parsePeriodRange(at('dataPeriod')) ?? parsePeriodRange(at('selectedPeriod'));
+    if (!this.columnPeriod) this.columnPeriod = parsePeriodRange(this.at(cells, 'dataPeriod')) ?? parsePeriodRange(this.at(cells, 'selectedPeriod'));
 
     const username = ownString(normalizeTiktokUsername(rawUsername));
-    let failed = false;
+    const state = { failed: false, username };
     if (!isValidTiktokUsername(username)) {
-      this.error(row, nameOf('username'), 'usernameInvalid', { value: rawUsername.slice(0, 80) });
-      failed = true;
+      this.error(row, this.nameOf('username'), 'usernameInvalid', { value: rawUsername.slice(0, 80) });
+      state.failed = true;
     }
-    const read = <T>(field: BackstageField, parser: (value: CellValue) => Parsed<T>, fallback: T): T => {
-      if (columns[field] === undefined) return fallback;
-      const cell = at(field);
-      const parsed = parser(cell);
-      if (parsed.error !== undefined) {
-        this.error(row, nameOf(field), parsed.error, { value: cellText(cell).slice(0, 80) });
-        failed = true;
-        return fallback;
-      }
-      if (parsed.approximate) {
-        this.counts.approximate += 1;
-        this.warnings.push({ row, kind: 'approximateValue', tiktokUsername: username, params: { column: nameOf(field), value: cellText(cell).slice(0, 40), read: parsed.value as number } });
-      }
-      return parsed.value as T;
-    };
-    const leftNetwork = [at('creatorId'), at('status')].some((cell) => typeof cell === 'string' && isCreatorQuitText(cell));
-    const lastLive = at('lastLive');
+    const creatorId = this.at(cells, 'creatorId');
+    const status = this.at(cells, 'status');
+    const leftNetwork = (typeof creatorId === 'string' && isCreatorQuitText(creatorId)) || (typeof status === 'string' && isCreatorQuitText(status));
+    const lastLive = this.at(cells, 'lastLive');
     const evidence = dateOrderEvidence(lastLive);
     if (evidence === 'either') this.dateEvidence.either += 1;
     else if (evidence) this.dateEvidence[evidence].push(row);
     const item: BackstageRow = {
       row,
       tiktokUsername: username,
-      diamonds: read('diamonds', parseCount, 0),
-      validDays: read('validDays', parseDays, 0),
-      liveSeconds: read('liveDuration', parseDurationSeconds, 0),
-      matches: read('matches', parseCount, 0),
+      diamonds: this.value(row, cells, 'diamonds', parseCount, 0, state),
+      validDays: this.value(row, cells, 'validDays', parseDays, 0, state),
+      liveSeconds: this.value(row, cells, 'liveDuration', parseDurationSeconds, 0, state),
+      matches: this.value(row, cells, 'matches', parseCount, 0, state),
       lastLiveAt: null,
       leftNetwork,
     };
-    if (failed) return;
+    if (state.failed) return;
     if (leftNetwork) {
       this.counts.quit += 1;
       this.warnings.push({ row, kind: 'creatorQuit', tiktokUsername: username, params: {} });
@@ -366,9 +383,20 @@ class SheetReader {
     const column = this.header ? (this.header.names.get(this.header.columns.lastLive!) ?? 'lastLive') : null;
     if (source === 'locale') this.warnings.push({ row: null, kind: 'dateOrderFromLocale', tiktokUsername: null, params: { column: column ?? '', order: order! } });
     const kept: PendingRow[] = [];
+    // An export repeats the same Last LIVE text on many rows: each distinct text is parsed once.
+    const parsedTexts = new Map<string, ReturnType<typeof parseDateTime>>();
+    const parse = (value: CellValue) => {
+      if (typeof value !== 'string') return parseDateTime(value, order ?? 'dmy');
+      let parsed = parsedTexts.get(value);
+      if (!parsed) {
+        parsed = parseDateTime(value, order ?? 'dmy');
+        if (parsedTexts.size < 10_000) parsedTexts.set(value, parsed);
+      }
+      return parsed;
+    };
     for (const pending of this.pending) {
       if (pending.lastLive !== null) {
-        const parsed = wrong.has(pending.item.row) ? ({ error: 'notADate' } as const) : parseDateTime(pending.lastLive, order ?? 'dmy');
+        const parsed = wrong.has(pending.item.row) ? ({ error: 'notADate' } as const) : parse(pending.lastLive);
         if (parsed.error !== undefined) {
           this.error(pending.item.row, column, 'notADate', { value: cellText(pending.lastLive).slice(0, 80) });
           continue;

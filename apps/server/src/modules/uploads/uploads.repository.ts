@@ -81,8 +81,17 @@ export async function insertUploadCreators(db: Executor, usernames: readonly str
   const ids = new Map<string, string>();
   for (const username of usernames) ids.set(username, randomUUID());
   const when = at.toISOString();
+  const connection = transactionConnection(db);
   for (let start = 0; start < usernames.length; start += CREATOR_INSERT_BATCH) {
     const batch = usernames.slice(start, start + CREATOR_INSERT_BATCH);
+    if (connection?.kind === 'postgres') {
+      // COPY on the transaction's own connection, as the month rows (copyMonthRows).
+      let text = '';
+      for (const name of batch) text += `${ids.get(name)}\t${copyText(name)}\tactive\t${when}\t${when}\t${when}\n`;
+      const stream = connection.client.query(copyStreams.from('COPY creators (id, tiktok_username, status, joined_at, created_at, updated_at) FROM STDIN'));
+      await pipeline(Readable.from([Buffer.from(text)]), stream);
+      continue;
+    }
     await db.execute(sql`
       insert into ${creators} (id, tiktok_username, status, joined_at, created_at, updated_at)
       select id, name, 'active', ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz
