@@ -82,3 +82,15 @@ test('the language choice survives a reload, and the server sends the landing pa
   await page.goto('/kayit');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
 });
+
+test('forgot password answers the same for any address and says the link went out only if it has an account', async ({ page, request }) => {
+  await page.goto('/app/sessions/forgot');
+  await chooseLanguage(page, 'English');
+  await page.getByLabel('Email').fill('nobody-e2e@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(/^If nobody-e2e@example\.com belongs to an account, we sent a link to it\./)).toBeVisible();
+  // Nothing went to an address without an account.
+  const outbox = (await (await request.get('/api/dev/outbox?to=nobody-e2e@example.com')).json()) as { data: unknown[] };
+  expect(outbox.data).toHaveLength(0);
+});

@@ -4,7 +4,7 @@
 //
 //   DATABASE_URL        required, PostgreSQL (PGlite is one process by construction)
 //   CLUSTER_INSTANCES   number of server processes, default 2
-//   PORT, HOST          where the proxy listens (default 3000, 0.0.0.0)
+//   PORT, HOST          where the proxy listens (default 3000, 127.0.0.1: this machine only, as `npm start`)
 //   CLUSTER_SERVER_ENTRY  the server to run, default apps/server/dist/server.js (a .ts file runs with tsx)
 // Every other variable is passed to the instances as it is; each gets its own internal PORT on
 // 127.0.0.1 and TRUST_PROXY=127.0.0.1 so that per-address limits see the client, not the proxy.
@@ -34,7 +34,21 @@ if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
 const instanceCount = Number(process.env.CLUSTER_INSTANCES ?? 2);
 if (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 32) fail('CLUSTER_INSTANCES must be a whole number from 1 to 32');
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST?.trim() || '0.0.0.0';
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const loopbackHost = host === 'localhost' || host === '::1' || /^127\./.test(host);
+if (!loopbackHost && process.env.NODE_ENV !== 'production') {
+  // The instances listen on 127.0.0.1 behind the proxy, so they do not replace the published demo
+  // passwords as a demo on the network does (docs/decisions/014); the outbox stays closed to the network.
+  console.warn(
+    [
+      '='.repeat(78),
+      ` start:cluster listens on ${host} outside production: other machines can reach it.`,
+      ' If the database holds the demo seed, its published sign-ins (README) work from the network.',
+      ' Use HOST=127.0.0.1 (the default), or NODE_ENV=production without the demo seed.',
+      '='.repeat(78),
+    ].join('\n'),
+  );
+}
 const entry = resolve(root, process.env.CLUSTER_SERVER_ENTRY ?? 'apps/server/dist/server.js');
 if (!existsSync(entry)) fail(`${entry} does not exist: build first (npm run start:cluster builds, then starts)`);
 

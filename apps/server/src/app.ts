@@ -1,13 +1,16 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle, type WatchOptions } from './db/client.ts';
 import { migrateDatabase, STARTUP_LOCK } from './db/migrate.ts';
+import { exposedDemoBanner, replacePublishedDemoPasswords } from './db/seed/demo-exposure.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLoggerOptions } from './lib/logger.ts';
+import { isLoopbackHost } from './lib/network.ts';
 import { createReadCache, type ReadCache } from './lib/read-cache.ts';
 import { createStorageFromEnv, type FileStorage } from './lib/storage/index.ts';
+import { ORPHAN_MIN_AGE_MS, ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanUploads } from './lib/storage/orphan-sweep.ts';
 import { activityAdminRoutes } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications/applications.routes.ts';
@@ -16,6 +19,7 @@ import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { createPasswordThrottle } from './modules/auth/password-throttle.ts';
 import { createCreatorsAdminService } from './modules/creators/creators.admin.service.ts';
 import { creatorAdminRoutes } from './modules/creators/creators.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -44,6 +48,7 @@ import { createDeductionsService } from './modules/payments/deductions.service.t
 import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/payments/deductions.routes.ts';
 import { paymentsAdminRoutes, paymentsSelfRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { markInterruptedRuns } from './modules/payments/payout-runs.ts';
 import { startPayoutScheduler } from './modules/payments/scheduler.ts';
 import { profileAdminRoutes, profileSelfRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -55,7 +60,8 @@ import { uploadsAdminRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createAuthenticate, documentTokenSecurity } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputStringGuard } from './plugins/input-strings.ts';
 import { requireRole } from './plugins/permissions.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimit, type RateLimitBacking, type RateLimitOptions } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -78,6 +84,11 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** The read cache's change feed (tests: a short reconnect delay). */
   changeFeed?: WatchOptions;
+  /**
+   * Where the start-up banner of a demo reachable from the network goes, with the demo passwords
+   * it replaced (docs/decisions/014); default standard output, never the log.
+   */
+  announce?: (text: string) => void;
 }
 
 /** Requests that may change data: the read cache is cleared when they have been handled. */
@@ -86,6 +97,8 @@ const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The route's schema (body, querystring, params as zod schemas), for the input fuzz test. */
+  schema?: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -114,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify also accepts a hop count at run time; its types only list the other forms.
     trustProxy: env.TRUST_PROXY as boolean | string | string[],
     bodyLimit: 1024 * 1024,
+    // Errors before routing (a path that is not UTF-8) answer in the catalogue's envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,12 +136,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.decorateRequest('user', null);
 
   // ---- database ----
+  // A demo that other machines can reach (HOST not loopback, outside production) gets new
+  // passwords for the published demo sign-ins, printed once (docs/decisions/014).
+  const exposedDemo = !env.isProduction && !isLoopbackHost(env.HOST);
+  const guardExposedDemo = async (target: DatabaseHandle) => {
+    if (!exposedDemo) return;
+    const replaced = await replacePublishedDemoPasswords(target.db, { adminEmail: env.SEED_ADMIN_EMAIL });
+    app.log.warn(
+      { host: env.HOST, replacedDemoPasswords: replaced.map((entry) => entry.who) },
+      'this is a demo listening on a non-loopback address outside production: not for real data (docs/decisions/014)',
+    );
+    (options.announce ?? ((text: string) => process.stdout.write(text)))(exposedDemoBanner(env.HOST, replaced));
+  };
   let database = options.database;
+  const ownDatabase = !database;
   if (!database) {
     const opened = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     database = opened;
@@ -138,7 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const seeded = await seedDemo(opened.db, { env, clock });
         if (seeded) app.log.info('demo seed created (sign-ins are listed in the README)');
       }
+      await guardExposedDemo(opened);
     });
+  } else {
+    await guardExposedDemo(database);
   }
   const { db } = database;
 
@@ -166,23 +197,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const health = createHealthService({ database });
   // Uploaded files (pictures, invoices, earnings files): DATA_DIR/uploads, or S3 when S3_BUCKET is set.
   const storage = options.storage ?? createStorageFromEnv(env).storage;
+  if (ownDatabase) await cleanUpAfterCrashes(app, { db, storage, clock, kind: database.kind });
   const settings = createSettingsService({ db, clock, storage });
-  const profile = createProfileService({ db, clock, storage, publicUrl: env.PUBLIC_URL });
+  // Wrong passwords, at sign-in and when re-entered to confirm a change, counted by account and address (docs/decisions/015).
+  const throttle = createPasswordThrottle({ db, clock, appSecret: env.APP_SECRET });
+  const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, publicUrl: env.PUBLIC_URL, log: app.log });
+  const profile = createProfileService({ db, clock, storage, publicUrl: env.PUBLIC_URL, otp, throttle, messaging, log: app.log });
   const bank = createBankService({ db, clock });
-  const sessions = createSessionsService({ db, clock });
+  const sessions = createSessionsService({ db, clock, throttle });
   const agency = createAgencyService({ db, clock, publicUrl: env.PUBLIC_URL });
   const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
-  const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, log: app.log });
-  const auth = createAuthService({ db, clock, otp, appSecret: env.APP_SECRET, readCache });
+  const auth = createAuthService({ db, clock, otp, throttle, readCache });
   const accounts = createAccountService({
     db,
     clock,
     mail: messaging,
     publicUrl: env.PUBLIC_URL,
     companyId: env.COMPANY_ID,
+    log: app.log,
   });
   const applications = createApplicationsService({ db, clock, otp, publicUrl: env.PUBLIC_URL, sms: messaging, log: app.log });
-  const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL });
+  const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL, messaging, log: app.log });
   const creatorsAdmin = createCreatorsAdminService({ db, clock });
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });
@@ -197,9 +232,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // ---- plugins ----
   registerErrorHandler(app);
+  registerInputStringGuard(app);
   await registerSecurityHeaders(app);
   await registerRateLimit(app, rateLimits, rateLimitBacking(env, database, options.rateLimitKeyPrefix ?? 'agency-portal:rate-limit:'));
-  await registerDocs(app, env.PUBLIC_URL);
+  // OpenAPI at /api/docs: on outside production, off in production unless API_DOCS=on.
+  if (env.API_DOCS === 'on') await registerDocs(app, env.PUBLIC_URL);
 
   // ---- public API ----
   await app.register(healthRoutes, { prefix: '/api', health });
@@ -262,4 +299,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   return app;
+}
+
+/**
+ * What a killed process leaves behind (docs/decisions/014), cleaned when the server opens its own
+ * database: automatic runs left `running` are marked interrupted, and files of imports that never
+ * committed are deleted, at start and then every hour. At start on PGlite no other process can be
+ * importing (the data folder is locked), so every such file goes; on PostgreSQL, and in the hourly
+ * sweeps, only those older than ORPHAN_MIN_AGE_MS (an import may be under way). A failure is
+ * logged and never stops the start.
+ */
+async function cleanUpAfterCrashes(
+  app: FastifyInstance,
+  deps: { db: DatabaseHandle['db']; storage: FileStorage; clock: Clock; kind: DatabaseHandle['kind'] },
+): Promise<void> {
+  const { db, storage, clock } = deps;
+  try {
+    const interrupted = await markInterruptedRuns(db, clock.now());
+    for (const run of interrupted) {
+      app.log.warn({ payoutRun: run.id, period: run.period, created: run.created }, 'an automatic payment run was interrupted: the next run completes it');
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, 'checking for interrupted automatic runs failed');
+  }
+  const sweep = async (minAgeMs: number) => {
+    try {
+      const result = await sweepOrphanUploads(db, storage, { now: clock.now(), minAgeMs });
+      if (result.removed.length > 0 || result.leftovers > 0) {
+        app.log.info({ removed: result.removed.length, leftovers: result.leftovers }, 'removed the files of imports that never committed');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'sweeping the files of uncommitted imports failed');
+    }
+  };
+  await sweep(deps.kind === 'pglite' ? 0 : ORPHAN_MIN_AGE_MS);
+  const timer = setInterval(() => void sweep(ORPHAN_MIN_AGE_MS), ORPHAN_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

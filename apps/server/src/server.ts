@@ -1,9 +1,13 @@
 import { buildApp } from './app.ts';
-import { EnvError, loadEnv } from './config/env.ts';
+import { EnvError, listenProblem, loadEnv } from './config/env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 /** Listens, and shuts down cleanly on SIGTERM/SIGINT (closing the app closes the database). */
 async function main(): Promise<void> {
   const env = loadEnv();
+  // Production listens only where HOST says (docs/decisions/014).
+  const problem = listenProblem(env);
+  if (problem) throw new EnvError(problem);
   const app = await buildApp({ env });
 
   let closing = false;
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  // A configuration error and a data folder in use by another process are told in plain words.
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

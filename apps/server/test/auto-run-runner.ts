@@ -1,7 +1,7 @@
 /**
  * One server process's automatic payment run, for auto-run.processes.test.ts and
- * faults/auto-run-crash.test.ts: forked with
- * `execArgv: ['--import', 'tsx']` and the database URL as its argument, it opens its own pool,
+ * faults/auto-run-crash.test.ts and security/crash-litter.test.ts: forked with
+ * `execArgv: ['--import', 'tsx']` and the database URL (or a PGlite DATA_DIR) as its argument, it opens its own pool,
  * says `ready`, waits for the parent's `run` message (sent to every runner at once, naming the
  * moment to start), runs the real
  * runAutomaticPayments and answers `done` with the result (or `failed`), then exits. With
@@ -10,7 +10,7 @@
  */
 import type { AutoRunResult } from '@agency/shared';
 import { sql } from 'drizzle-orm';
-import { createPostgresHandle, createPostgresPool } from '../src/db/client.ts';
+import { createPostgresHandle, createPostgresPool, openDatabase } from '../src/db/client.ts';
 import { runAutomaticPayments, type AutoRunBatchEvent } from '../src/modules/payments/auto-run.ts';
 
 /** `startAt`: the wall-clock moment (ms) both runners start at, so neither gets ahead by how fast its message arrived. */
@@ -29,11 +29,12 @@ export type RunnerReply =
   | { type: 'done'; result: AutoRunResult }
   | { type: 'failed'; message: string };
 
-const url = process.argv[2];
-if (!url || !process.send) throw new Error('auto-run-runner: fork it with the database URL as its argument');
+const target = process.argv[2];
+if (!target || !process.send) throw new Error('auto-run-runner: fork it with the database URL (or a PGlite DATA_DIR) as its argument');
 const send = (reply: RunnerReply) => new Promise<void>((resolve) => process.send!(reply, undefined, {}, () => resolve()));
 
-const database = createPostgresHandle(createPostgresPool(url, { max: 2 }));
+// A PostgreSQL URL, or the DATA_DIR of a file-backed PGlite (opened as the server opens it, folder lock included).
+const database = /^postgres(ql)?:/.test(target) ? createPostgresHandle(createPostgresPool(target, { max: 2 })) : await openDatabase({ dataDir: target });
 // Connected before `ready`, so both runners start their run from the same point.
 await database.db.execute(sql`select 1`);
 process.once('message', (message: RunnerRequest) => {

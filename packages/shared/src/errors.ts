@@ -45,6 +45,7 @@ export const ERRORS = {
   IBAN_INVALID: { status: 400, message: 'Invalid IBAN' },
   IDENTITY_NUMBER_INVALID: { status: 400, message: 'Invalid identity number' },
   PASSWORD_CURRENT_INVALID: { status: 400, message: 'The current password is not correct' },
+  REAUTH_REQUIRED: { status: 403, message: 'Please confirm this change with your current password or a code sent to your phone' },
   IMAGE_EMPTY: { status: 400, message: 'Please select an image' },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is too large' },
   IMAGE_TYPE_INVALID: { status: 415, message: 'Please select a PNG or JPG image' },
@@ -71,6 +72,7 @@ export const ERRORS = {
   INVOICE_UPLOAD_FAILED: { status: 400, message: 'Error uploading invoice' },
   INVOICE_PREFERENCE_FAILED: { status: 400, message: 'Error updating invoice preference' },
   INVOICE_LOCKED: { status: 409, message: 'The invoice of a rejected payment cannot be changed' },
+  INVOICE_STORAGE_FULL: { status: 413, message: 'Your invoice storage is full (at most 50 MB); please upload a smaller file or contact the agency' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

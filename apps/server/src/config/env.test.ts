@@ -9,7 +9,9 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
+      HOST_SET: false,
+      API_DOCS: 'on',
       LOG_LEVEL: 'info',
       DATA_DIR: resolve('./data'),
       PUBLIC_URL: 'http://localhost:3000',

@@ -9,6 +9,9 @@ import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 const DEV_APP_SECRET = 'dev-only-secret-change-me-dev-only-secret-change-me';
 
+/** Where the server listens when HOST is unset (outside production): this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
 const optionalText = z
   .string()
   .trim()
@@ -24,8 +27,12 @@ const rawEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** TCP port the server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Interface the server binds to. */
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Interface the server binds to. Outside production the default is loopback (127.0.0.1): the demo
+   * is reachable from this machine only until HOST says otherwise. In production there is no default:
+   * the server refuses to listen until HOST is set (docs/decisions/014).
+   */
+  HOST: optionalText,
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder for local data; the embedded database lives in `${DATA_DIR}/pglite`. */
@@ -64,6 +71,8 @@ const rawEnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Agency <no-reply@localhost>'),
   /** The monthly automatic payments job (00:05 on the 15th): `on` or `off`; default on, off when NODE_ENV=test. */
   PAYOUT_SCHEDULER: z.enum(['on', 'off']).optional(),
+  /** The OpenAPI document and its UI at /api/docs: `on` or `off`; default on outside production, off in production. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   /** Folder of the built web app served at `/`; default apps/web/dist of this repository. */
   WEB_DIST_DIR: optionalText,
   /** API requests per minute and client address (the in-process flood guard); default 600. */
@@ -130,6 +139,10 @@ const envSchema = rawEnvSchema
   .transform((raw) => ({
     ...raw,
     isProduction: raw.NODE_ENV === 'production',
+    HOST: raw.HOST ?? DEFAULT_HOST,
+    /** Whether HOST was set: production listens only after this explicit decision. */
+    HOST_SET: raw.HOST !== undefined,
+    API_DOCS: raw.API_DOCS ?? (raw.NODE_ENV === 'production' ? 'off' : 'on'),
     DATA_DIR: resolve(raw.DATA_DIR),
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     APP_SECRET: raw.APP_SECRET ?? DEV_APP_SECRET,
@@ -153,4 +166,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * Why the server must not listen with this configuration, or null. Production has no default
+ * interface: 0.0.0.0 (a container, a balancer on another machine) and 127.0.0.1 (a proxy on the
+ * same machine) are both common and wrong for the other case, so HOST must be set. Checked by
+ * server.ts only: the command-line tools (create-admin, restore, migrate) never listen.
+ */
+export function listenProblem(env: Pick<Env, 'isProduction' | 'HOST_SET'>): string | null {
+  if (env.isProduction && !env.HOST_SET) {
+    return 'Invalid configuration:\n  HOST: required in production (0.0.0.0 behind a load balancer or in a container, 127.0.0.1 behind a proxy on this machine)';
+  }
+  return null;
 }

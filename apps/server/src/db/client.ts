@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres, NodePgTransaction } from 'drizzle-orm/node-
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** Either driver behind one type: services and repositories never know which one runs. */
@@ -318,7 +319,11 @@ async function watchPostgresChanges(pool: pg.Pool, handlers: ChangeHandlers, opt
   };
 }
 
-/** PostgreSQL when `databaseUrl` is set, else the embedded PGlite in `${dataDir}/pglite`. */
+/**
+ * PostgreSQL when `databaseUrl` is set, else the embedded PGlite in `${dataDir}/pglite`, which
+ * one process at a time may open: the folder's lock (`data-dir-lock.ts`) is taken first, and a
+ * second process throws `DataDirLockedError`; closing the handle releases it.
+ */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     return createPostgresHandle(createPostgresPool(options.databaseUrl));
@@ -326,7 +331,24 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const folder = join(options.dataDir, 'pglite');
   // PGlite needs the parent folder to exist, else it fails with a misleading error.
   mkdirSync(dirname(folder), { recursive: true });
-  return createPgliteHandle(await createPglite(folder));
+  const lock = acquireDataDirLock(options.dataDir);
+  let handle: DatabaseHandle;
+  try {
+    handle = createPgliteHandle(await createPglite(folder));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 /**

@@ -31,7 +31,10 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
   }
 }
 
-/** Pictures are shown, never run: inline, with the stored type, no sniffing. */
+/**
+ * Pictures are shown, never run: inline, with the stored type, no sniffing. A person's picture
+ * (`private`) is personal data and is not kept by any cache; the agency's logo (`public`) may be.
+ */
 export function sendImage(
   reply: FastifyReply,
   image: { contentType: 'image/png' | 'image/jpeg'; data: Buffer },
@@ -41,7 +44,7 @@ export function sendImage(
     .header('content-type', image.contentType)
     .header('content-disposition', 'inline')
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', `${cache}, max-age=300`)
+    .header('cache-control', cache === 'public' ? 'public, max-age=300' : 'private, no-store')
     .send(image.data);
 }
 

@@ -82,6 +82,20 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return sendError(reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL');
 }
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing, chiefly FST_ERR_BAD_URL (a path whose
+ * percent-encoding is not UTF-8, such as the bytes of a lone surrogate), answered with the
+ * catalogue's envelope instead of Fastify's own body.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, 'VALIDATION_FAILED', [{ path: 'url', message: 'The address is not valid UTF-8' }]);
+    return;
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  sendError(reply, status < 500 ? (STATUS_CODES[status] ?? 'VALIDATION_FAILED') : 'INTERNAL');
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(handleError);
 }

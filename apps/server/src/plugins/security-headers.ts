@@ -54,8 +54,12 @@ export function helmetHeadersOf(options: Readonly<HelmetOptions>): { set: [strin
   return { set, removed };
 }
 
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /**
- * Helmet's headers on every response. @fastify/helmet rebuilt helmet's middleware and re-parsed the
+ * Helmet's headers on every response, and `Cache-Control: no-store` on every API answer. @fastify/helmet rebuilt helmet's middleware and re-parsed the
  * policy on every request (9 % of a cached member summary's CPU, docs/decisions/012); the headers
  * are computed once at start and written by one hook, with the same names and values.
  */
@@ -64,10 +68,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // form can post without a preflight; without the parser such a body answers 415.
   app.removeContentTypeParser('text/plain');
   const { set, removed } = helmetHeadersOf(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const response = reply.raw;
     for (const [name, value] of set) response.setHeader(name, value);
     for (const name of removed) response.removeHeader(name);
+    // API answers carry personal data (IBAN, identity number, earnings): no cache keeps them
+    // (docs/decisions/015). A route that may be cached says so itself (the public logo); its
+    // header replaces this one.
+    if (isApiUrl(request.url)) response.setHeader('cache-control', 'no-store');
     done();
   });
 }

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/shared';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { ledgerEntries, payments, payoutRuns } from '../../src/db/schema.ts';
@@ -20,7 +20,8 @@ import type { RunnerReply, RunnerRequest } from '../auto-run-runner.ts';
  * the batch stage named by the case, while it waits there (inside the open transaction for
  * `written`); one case kills it without waiting, wherever it is. PGlite runs inside this process
  * and cannot lose a process of its own: the crash is a throw from the same `onBatch` seam (inside
- * the transaction for `written`, so that batch rolls back).
+ * the transaction for `written`, so that batch rolls back); a real SIGKILL on PGlite is in
+ * security/crash-litter.test.ts.
  */
 const isPostgres = process.env.TEST_DB === 'postgres';
 const RUNNER = fileURLToPath(new URL('../auto-run-runner.ts', import.meta.url));
@@ -65,7 +66,7 @@ function runAt(period: string): Date {
 }
 
 /** A server process running the period, SIGKILLed at `crash`; resolves once it is dead. */
-async function crashInProcess(url: string, period: string, crash: Crash): Promise<void> {
+async function crashInProcess(db: Database, url: string, period: string, crash: Crash): Promise<void> {
   const child = fork(RUNNER, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   const replies: RunnerReply[] = [];
@@ -87,6 +88,19 @@ async function crashInProcess(url: string, period: string, crash: Crash): Promis
   });
   expect(await exited).toBe('SIGKILL');
   expect(replies.some((reply) => reply.type === 'done' || reply.type === 'failed')).toBe(false);
+  await untilLeasesReleased(db);
+}
+
+/** PostgreSQL ends a killed process's sessions, and its run's lease (docs/decisions/014), once it sees their sockets closed. */
+async function untilLeasesReleased(db: Database): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const result = (await db.execute(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 8014 and database = (select oid from pg_database where datname = current_database())`,
+    )) as unknown as { rows: { n: number }[] };
+    if (result.rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the killed runner still holds its run lease');
 }
 
 /** The same run in this process, dying by a throw from the seam at `crash`. */
@@ -170,7 +184,7 @@ describe('faults: a crash during the automatic payment run, then a rerun complet
       const periodPayments = () => db.select().from(payments).where(and(eq(payments.kind, 'automatic'), eq(payments.runPeriod, period)));
 
       for (const crash of crashes) {
-        if (isPostgres) await crashInProcess(database.url!, period, crash);
+        if (isPostgres) await crashInProcess(db, database.url!, period, crash);
         else await crashInPlace(db, period, crash);
         // What the dead run left: every batch it committed, nothing of the one it was inside.
         const left = (await periodPayments()).length;
@@ -193,10 +207,22 @@ describe('faults: a crash during the automatic payment run, then a rerun complet
       // Each automatic payment has exactly one `payment` ledger entry: nobody was debited twice.
       const paymentEntries = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'payment'), inArray(ledgerEntries.paymentId, rows.map((row) => row.id))));
       expect(paymentEntries).toHaveLength(eligible.length);
-      // The dead runs stay recorded as unfinished; the rerun is the one finished run of the period.
+      // The dead runs are recorded as interrupted (never finished), each with the payments it
+      // committed, counted from the payments, and completed by the rerun: the one finished run of
+      // the period, whose counts are what it did (docs/decisions/014).
       const runs = await db.select().from(payoutRuns).where(eq(payoutRuns.period, period));
       expect(runs).toHaveLength(crashes.length + 1);
       expect(await db.$count(payoutRuns, and(eq(payoutRuns.period, period), isNotNull(payoutRuns.finishedAt)))).toBe(1);
+      const finished = runs.find((run) => run.status === 'finished')!;
+      expect(finished).toMatchObject({ created: result.created, existing: result.existing, skipped: result.skipped, totalCents: result.totalCents, completedBy: null });
+      const interrupted = runs.filter((run) => run.status === 'interrupted');
+      expect(interrupted).toHaveLength(crashes.length);
+      for (const run of interrupted) {
+        expect(run.finishedAt).toBeNull();
+        expect(run.completedBy).toBe(finished.id);
+        expect(run.created).toBe(rows.filter((row) => row.payoutRunId === run.id).length);
+      }
+      expect(interrupted.reduce((sum, run) => sum + run.created, 0)).toBe(paidBeforeRerun);
     });
   });
 });

@@ -52,7 +52,7 @@ describe('brute force on one-time codes', () => {
   });
 });
 
-describe('brute force on passwords (per-account limit in the database)', () => {
+describe('brute force on passwords (limits in the database; by account and address: account-throttling.test.ts)', () => {
   let t: TestApp;
   const login = (email: string, password: string, ip = '10.8.0.1') =>
     call(t.app, 'POST', '/api/auth/login', { body: { email, password }, ip });
@@ -64,7 +64,7 @@ describe('brute force on passwords (per-account limit in the database)', () => {
   });
   afterAll(() => t.close());
 
-  it('five failures lock the account for 15 minutes, the right password included, from any address; then it opens', async () => {
+  it('five failures lock the account for 15 minutes, the right password included, from every address it never signed in from; then it opens', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const wrong = await login('target@example.com', `wrong-${attempt}`, `10.8.1.${attempt}`);
       expect(wrong.status, `attempt ${attempt}`).toBe(401);

@@ -199,6 +199,7 @@ const CASES: Record<string, Case> = {
   'GET /api/admin/dashboard': { access: 'admin', ok: 200 },
   'GET /api/admin/finance': { access: 'admin', ok: 200 },
   'GET /api/admin/payments': { access: 'admin', ok: 200 },
+  'GET /api/admin/payments/runs': { access: 'admin', ok: 200 },
   'GET /api/admin/payments/:id/invoice': { access: 'admin', ok: 200, request: (fx) => ({ url: `/api/admin/payments/${fx.a.approvedPaymentId}/invoice` }) },
   'POST /api/admin/payments/auto-run': { access: 'admin', ok: 200, request: () => ({ url: '/api/admin/payments/auto-run', body: {} }) },
   'POST /api/admin/payments/:id/approve': { access: 'admin', ok: 200, request: async (fx) => ({ url: `/api/admin/payments/${await paymentOfB(fx, 'Waiting Approval')}/approve` }) },

@@ -8,9 +8,20 @@ export const otpCodeSchema = z.string().regex(/^\d{6}$/, 'The code has 6 digits'
 export const emailSchema = z.string().trim().toLowerCase().email().max(254);
 export const passwordSchema = z.string().min(8).max(200);
 
+/**
+ * The language of the screen a request comes from: messages to a person the portal does not know
+ * yet (a new number, a new e-mail address) are written in it; known people get their own language.
+ */
+export const requestLocaleSchema = z.enum(LOCALES).optional();
+
+/**
+ * `POST /api/auth/otp/send`: the answer is the same whatever the number's account state
+ * (no account, pending, active, registered): the SMS carries the code or says what to do instead.
+ */
 export const otpSendSchema = z.strictObject({
   phone: phoneInputSchema,
   purpose: z.enum(['login', 'apply']),
+  locale: requestLocaleSchema,
 });
 export type OtpSendInput = z.infer<typeof otpSendSchema>;
 
@@ -26,14 +37,20 @@ export type OtpVerifyInput = z.infer<typeof otpVerifySchema>;
 export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * `POST /api/auth/forgot`: the same answer whether or not the e-mail has an account; only an
+ * account's address gets an e-mail (the link, in the account's language).
+ */
 export const forgotSchema = z.strictObject({ email: emailSchema });
 export const resetSchema = z.strictObject({ token: z.string().min(20).max(200), password: passwordSchema });
 export type ResetInput = z.infer<typeof resetSchema>;
 
+/** `POST /api/register`: the same answer for a new and a taken e-mail; the outcome goes by e-mail. */
 export const registerSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   companyId: z.string().min(1).max(100),
+  locale: requestLocaleSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

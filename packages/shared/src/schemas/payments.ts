@@ -122,6 +122,34 @@ export const autoRunResultSchema = z.object({
 });
 export type AutoRunResult = z.infer<typeof autoRunResultSchema>;
 
+/**
+ * An automatic run's state: `running` while a live server process runs it; `finished`; or
+ * `interrupted` when its process died or it failed before the end (docs/decisions/014).
+ */
+export const PAYOUT_RUN_STATUSES = ['running', 'finished', 'interrupted'] as const;
+export type PayoutRunStatus = (typeof PAYOUT_RUN_STATUSES)[number];
+
+/** `GET /api/admin/payments/runs`: the latest automatic runs, newest first. */
+export const payoutRunSchema = z.object({
+  id: z.string(),
+  period: z.string(),
+  trigger: z.enum(['schedule', 'admin']),
+  status: z.enum(PAYOUT_RUN_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** When the run was found interrupted. */
+  interruptedAt: z.string().nullable(),
+  /** Payments the run wrote (counted from the payments), also for an interrupted run. */
+  created: z.number().int(),
+  skipped: z.number().int(),
+  existing: z.number().int(),
+  pendingRegistration: z.number().int(),
+  totalCents: z.number().int(),
+  /** The later run that completed this interrupted one; null while nobody has. */
+  completedBy: z.string().nullable(),
+});
+export type PayoutRun = z.infer<typeof payoutRunSchema>;
+
 // ---- deductions ----
 
 export const deductionSchema = z.object({

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
-import { emailSchema } from './auth.ts';
+import { emailSchema, otpCodeSchema } from './auth.ts';
 import { creatorSchema } from './creators.ts';
 import { requirementStateSchema } from './earnings.ts';
 import { profileSchema } from './members.ts';
 
-/** `PUT /api/me/profile`: what a member may change about themselves (never phone, role or status). */
+/**
+ * `PUT /api/me/profile`: what a member may change about themselves (never phone, role or status).
+ * Changing the e-mail needs `currentPassword`, or `code`: a sign-in code just sent to the
+ * account's phone (`POST /api/auth/otp/send`, purpose `login`); without either it answers 403
+ * REAUTH_REQUIRED. The old address (or, without one, the phone) is told of the change.
+ */
 export const profileUpdateInputSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(80),
   lastName: z.string().trim().min(1).max(80),
@@ -13,6 +18,8 @@ export const profileUpdateInputSchema = z.strictObject({
   email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
   locale: z.enum(LOCALES),
   invoicePreference: z.enum(['default', 'custom']),
+  currentPassword: z.string().min(1).max(200).optional(),
+  code: otpCodeSchema.optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateInputSchema>;
 
@@ -25,6 +32,8 @@ export const myProfileSchema = profileSchema.extend({
   locale: z.enum(LOCALES),
   avatarUrl: z.string().nullable(),
   referralsEnabled: z.boolean(),
+  /** Whether the account has a password: an e-mail change is confirmed with it, else with a code by SMS. */
+  hasPassword: z.boolean(),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 

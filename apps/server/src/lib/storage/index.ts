@@ -4,7 +4,7 @@ import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 
-export type { FileStorage } from './file-storage.ts';
+export type { FileStorage, StoredFile } from './file-storage.ts';
 export { createLocalStorage, isStorageFullError } from './local.ts';
 export { createS3Storage } from './s3.ts';
 export { assertStorageKey, contentTypeOfKey, createStorageKey, isStorageKey, type StorageExtension, type StorageFolder } from './keys.ts';

@@ -1,7 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { AppError } from '../app-error.ts';
-import type { FileStorage } from './file-storage.ts';
-import { assertStorageKey, contentTypeOfKey } from './keys.ts';
+import type { FileStorage, StoredFile } from './file-storage.ts';
+import { assertStorageKey, contentTypeOfKey, isStorageKey, type StorageFolder } from './keys.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -66,6 +66,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     async delete(key) {
       // S3 answers 204 for a missing key too.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async list(folder: StorageFolder): Promise<StoredFile[]> {
+      const files: StoredFile[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${prefix}${folder}/`, ...(ContinuationToken ? { ContinuationToken } : {}) }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(prefix.length);
+          if (key && isStorageKey(key)) files.push({ key, modifiedAt: object.LastModified ?? new Date(0) });
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return files;
     },
   };
 }

@@ -115,6 +115,24 @@ describe.each(stores)('file storage contract: %s', (_name, open) => {
     expect(await store.listAll()).toEqual(before);
   });
 
+  it('lists the files of one folder with when they were written (for the sweep of uncommitted imports)', async () => {
+    const first = createStorageKey('uploads', 'xlsx');
+    const second = createStorageKey('uploads', 'csv');
+    const elsewhere = createStorageKey('avatars', 'png');
+    const before = Date.now() - 60_000;
+    for (const key of [first, second, elsewhere]) await store.storage.put(key, Buffer.from('listed'));
+    const listed = await store.storage.list!('uploads');
+    expect(listed.map((file) => file.key)).toEqual(expect.arrayContaining([first, second]));
+    expect(listed.map((file) => file.key)).not.toContain(elsewhere);
+    for (const file of listed) {
+      expect(file.key.startsWith('uploads/')).toBe(true);
+      expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+    }
+    for (const key of [first, second, elsewhere]) await store.storage.delete(key);
+    expect((await store.storage.list!('uploads')).map((file) => file.key)).not.toContain(first);
+    expect(await store.storage.list!('logos')).toEqual([]);
+  });
+
   it('leaves exactly the stored object behind, under its key', async () => {
     const before = await store.listAll();
     const key = createStorageKey('stamps', 'jpg');
@@ -123,6 +141,30 @@ describe.each(stores)('file storage contract: %s', (_name, open) => {
     expect(after.filter((name) => !before.includes(name))).toEqual([expect.stringMatching(new RegExp(`${key.replace('.', '\\.')}$`))]);
     await store.storage.delete(key);
     expect(await store.listAll()).toEqual(before);
+  });
+});
+
+describe('local folder leftovers', () => {
+  it('removes the temporary files of writes cut off before `before`, and nothing else', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'agency-storage-leftovers-'));
+    try {
+      const storage = createLocalStorage(root);
+      const key = createStorageKey('uploads', 'xlsx');
+      await storage.put(key, Buffer.from('kept'));
+      const { utimesSync, writeFileSync } = await import('node:fs');
+      const old = join(root, `${key}.0123456789ab.tmp`);
+      const fresh = join(root, `${createStorageKey('uploads', 'csv')}.abcdef012345.tmp`);
+      const stranger = join(root, 'uploads', 'notes.txt');
+      for (const path of [old, fresh, stranger]) writeFileSync(path, 'x');
+      const hourAgo = new Date(Date.now() - 3600_000);
+      utimesSync(old, hourAgo, hourAgo);
+      utimesSync(stranger, hourAgo, hourAgo);
+      expect(await storage.removeLeftovers!('uploads', new Date(Date.now() - 60_000))).toBe(1);
+      expect(listFiles(root)).toEqual([key, `${fresh.slice(root.length + 1)}`, 'uploads/notes.txt'].sort());
+      expect((await storage.list!('uploads')).map((file) => file.key)).toEqual([key]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

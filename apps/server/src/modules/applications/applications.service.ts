@@ -79,9 +79,11 @@ export function createApplicationsService(deps: ApplicationsDeps) {
         referrerId = referrer.id;
       }
       if (await findCreatorByUsername(db, tiktokUsername)) throw new AppError('TIKTOK_USERNAME_TAKEN');
-      if (await findUserByPhone(db, phone)) throw new AppError('PHONE_ALREADY_REGISTERED');
 
+      // The code first: whether the number has an account is told only to whoever holds the phone
+      // (a registered number gets no application code at all, docs/decisions/015).
       const codeId = await deps.otp.checkCode({ phone, purpose: 'apply', code: input.code });
+      if (await findUserByPhone(db, phone)) throw new AppError('PHONE_ALREADY_REGISTERED');
 
       try {
         return await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, lastCodeSentTo, type TestApp } from '../../../test/helpers.ts';
-import { activityLog, creators, otpCodes, users } from '../../db/schema.ts';
+import { activityLog, creators, otpCodes, outboxMessages, users } from '../../db/schema.ts';
 
 describe('POST /api/applications', () => {
   let t: TestApp;
@@ -71,9 +71,11 @@ describe('POST /api/applications', () => {
     });
     expect(await t.db.$count(activityLog, eq(activityLog.action, 'application.submit'))).toBe(1);
 
-    // The applicant cannot sign in until an admin approves.
+    // The applicant cannot sign in until an admin approves: the SMS says so instead of carrying a code.
     const login = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' }, ip: '10.5.9.9' });
-    expect(login.status).toBe(403);
+    expect(login.status).toBe(200);
+    const sent = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, phone));
+    expect(sent.filter((message) => message.code === null)).toHaveLength(1);
   });
 
   it('without a referral code the creator has no affiliate', async () => {

@@ -1,4 +1,5 @@
-import { PASSWORD_RESET_TTL_SECONDS, type RegisterInput, type ResetInput } from '@agency/shared';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, PASSWORD_RESET_TTL_SECONDS, type RegisterInput, type ResetInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
@@ -8,6 +9,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findUserByEmail, insertUser, updateUserPassword } from '../members/members.repository.ts';
 import { createUniqueReferralCode } from '../members/members.service.ts';
+import type { UserRow } from '../members/members.table.ts';
+import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
 import type { EmailSender } from '../messaging/messaging.types.ts';
 import {
   expireOtherPasswordResets,
@@ -23,17 +26,39 @@ export interface AccountDeps {
   mail: EmailSender;
   publicUrl: string;
   companyId: string;
+  log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
 /** E-mail accounts: registration and the forgot/reset flow (PRODUCT section 3). */
 export function createAccountService(deps: AccountDeps) {
   const { db, clock } = deps;
+  const links = portalLinks(deps.publicUrl);
+
+  /** A registration's outcome goes by e-mail; a failed e-mail does not change the answer. */
+  async function sendQuietly(to: string, subject: string, text: string, purpose: string): Promise<void> {
+    try {
+      await deps.mail.sendEmail(to, subject, text, { purpose });
+    } catch (error) {
+      deps.log?.warn({ err: error instanceof Error ? error.message : 'unknown', purpose }, 'e-mail could not be sent');
+    }
+  }
+
+  /** The answer a new registration gets, for an e-mail that already has an account; its owner is told. */
+  async function tellTaken(holder: UserRow): Promise<{ user: { uid: string } }> {
+    const texts = messageTexts(holder.locale).registerTaken;
+    await sendQuietly(holder.email ?? '', texts.subject, texts.text(links.signIn, links.forgot), 'register.taken');
+    return { user: { uid: randomUUID() } };
+  }
 
   return {
-    /** E-mails a single-use link valid for 30 minutes. */
+    /**
+     * E-mails a single-use link valid for 30 minutes, in the account's language. The answer is the
+     * same for an address without an account (docs/decisions/015), which gets no e-mail: the portal
+     * does not write to strangers on request.
+     */
     async requestPasswordReset(email: string): Promise<{ expiresInSeconds: number }> {
       const user = await findUserByEmail(db, email);
-      if (!user || !user.email) throw new AppError('EMAIL_NOT_FOUND');
+      if (!user || !user.email) return { expiresInSeconds: PASSWORD_RESET_TTL_SECONDS };
       const token = createOpaqueToken();
       const now = clock.now();
       await insertPasswordReset(db, {
@@ -42,13 +67,8 @@ export function createAccountService(deps: AccountDeps) {
         createdAt: now,
         expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
       });
-      const link = `${deps.publicUrl}/app/sessions/reset?token=${encodeURIComponent(token)}`;
-      await deps.mail.sendEmail(
-        user.email,
-        'Reset your password',
-        `Someone asked to reset the password of this account.\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
-        { purpose: 'password.reset', secret: token },
-      );
+      const texts = messageTexts(user.locale).passwordReset;
+      await deps.mail.sendEmail(user.email, texts.subject, texts.text(links.reset(token)), { purpose: 'password.reset', secret: token });
       return { expiresInSeconds: PASSWORD_RESET_TTL_SECONDS };
     },
 
@@ -74,11 +94,17 @@ export function createAccountService(deps: AccountDeps) {
       });
     },
 
-    /** `POST /api/register`: a pending e-mail account; an admin activates it. */
+    /**
+     * `POST /api/register`: a pending e-mail account; an admin activates it. A taken e-mail gets
+     * the same answer (a uid that belongs to no account) and its owner an e-mail saying so, so the
+     * answer never tells which e-mails have an account (docs/decisions/015).
+     */
     async register(input: RegisterInput, context: RequestContext): Promise<{ user: { uid: string } }> {
       if (input.companyId !== deps.companyId) throw new AppError('COMPANY_ID_INVALID');
-      if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      // Hashed in both cases, so the time of the answer does not tell either.
       const passwordHash = await hashPassword(input.password);
+      const holder = await findUserByEmail(db, input.email);
+      if (holder) return tellTaken(holder);
       try {
         const user = await db.transaction(async (tx) => {
           const now = clock.now();
@@ -87,6 +113,7 @@ export function createAccountService(deps: AccountDeps) {
             passwordHash,
             role: 'user',
             status: 'pending',
+            locale: input.locale ?? DEFAULT_LOCALE,
             referralCode: await createUniqueReferralCode(tx),
             joinedAt: now,
             createdAt: now,
@@ -102,9 +129,14 @@ export function createAccountService(deps: AccountDeps) {
           });
           return created;
         });
+        const texts = messageTexts(user.locale).registerReceived;
+        await sendQuietly(input.email, texts.subject, texts.text(links.signIn), 'register.received');
         return { user: { uid: user.id } };
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        if (isUniqueViolation(error, 'users_email_unique')) {
+          const winner = await findUserByEmail(db, input.email);
+          if (winner) return tellTaken(winner);
+        }
         throw error;
       }
     },

@@ -185,9 +185,18 @@ export async function expireOtherPasswordResets(db: Executor, userId: string, ke
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), ne(passwordResets.tokenHash, keepTokenHash)));
 }
 
-// ---- failed password sign-ins ----
+/** The client addresses of the user's sessions opened after `since` (revoked and expired ones too). */
+export async function listSessionAddressesSince(db: Executor, userId: string, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.createdAt, since)));
+  return rows.flatMap((row) => (row.ip ? [row.ip] : []));
+}
 
-/** The newest `limit` failures for an e-mail hash, newest first. */
+// ---- failed password checks (docs/decisions/015: keyed hashes of account, address, or both) ----
+
+/** The newest `limit` failures for a counter's key hash, newest first. */
 export async function findRecentLoginFailures(db: Executor, emailHash: string, limit: number): Promise<Date[]> {
   const rows = await db
     .select({ createdAt: loginFailures.createdAt })
@@ -198,7 +207,7 @@ export async function findRecentLoginFailures(db: Executor, emailHash: string, l
   return rows.map((row) => row.createdAt);
 }
 
-/** Records a failure and drops this e-mail's failures that can no longer count (older than `keepSince`). */
+/** Records a failure and drops this counter's failures that can no longer count (older than `keepSince`). */
 export async function insertLoginFailure(db: Executor, emailHash: string, at: Date, keepSince: Date): Promise<void> {
   await db.insert(loginFailures).values({ emailHash, createdAt: at });
   await db.delete(loginFailures).where(and(eq(loginFailures.emailHash, emailHash), lt(loginFailures.createdAt, keepSince)));

@@ -48,13 +48,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config,
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code by SMS (login or apply)',
+        summary: 'Send a 6-digit code by SMS (login or apply); the same answer whatever the account state, the SMS says the rest',
         body: otpSendSchema,
         response: { 200: messageEnvelope(otpSendResponseSchema), ...errors },
       },
     },
     async (request) =>
-      okWithMessage('OTP_SENT', await otp.sendCode({ phone: request.body.phone, purpose: request.body.purpose, ip: request.ip })),
+      okWithMessage('OTP_SENT', await otp.sendCode({ phone: request.body.phone, purpose: request.body.purpose, ip: request.ip, locale: request.body.locale })),
   );
 
   app.post(
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config,
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a password reset link (single use, 30 minutes)',
+        summary: 'E-mail a password reset link (single use, 30 minutes); the same answer whether or not the e-mail has an account',
         body: forgotSchema,
         response: { 200: messageEnvelope(z.object({ expiresInSeconds: z.number().int() })), ...errors },
       },
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config,
       schema: {
         tags: ['auth'],
-        summary: 'Create a pending e-mail account',
+        summary: 'Create a pending e-mail account; a taken e-mail gets the same answer and its owner an e-mail',
         body: registerSchema,
         response: { 201: messageEnvelope(registerResponseSchema), ...errors },
       },

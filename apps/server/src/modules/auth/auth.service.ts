@@ -2,7 +2,7 @@ import type { LoginInput, OtpVerifyInput, SessionResponse } from '@agency/shared
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
-import { createOpaqueToken, hashToken, hmacHex } from '../../lib/crypto.ts';
+import { createOpaqueToken, hashToken } from '../../lib/crypto.ts';
 import { dummyVerifyPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -10,23 +10,13 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { findBankDetails, findUserByEmail, findUserByPhone } from '../members/members.repository.ts';
 import { toMe } from '../members/members.service.ts';
 import type { UserRow } from '../members/members.table.ts';
-import {
-  deleteLoginFailures,
-  findLiveSession,
-  findRecentLoginFailures,
-  insertLoginFailure,
-  insertSession,
-  revokeSession,
-  touchSession,
-} from './auth.repository.ts';
+import { findLiveSession, insertSession, revokeSession, touchSession } from './auth.repository.ts';
 import { requireMobilePhone, type OtpService } from './otp.service.ts';
+import type { PasswordThrottle } from './password-throttle.ts';
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** last_seen_at is written at most this often, not on every request. */
 const SESSION_TOUCH_SECONDS = 300;
-/** Password sign-in for an e-mail locks for LOGIN_LOCK_SECONDS after this many failures within that time. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_SECONDS = 15 * 60;
 
 export interface RequestContext {
   ip: string;
@@ -37,8 +27,8 @@ export interface AuthDeps {
   db: Database;
   clock: Clock;
   otp: OtpService;
-  /** Keys the e-mail hash of the failed-password counter. */
-  appSecret: string;
+  /** Counts failed passwords by account and address (docs/decisions/015). */
+  throttle: PasswordThrottle;
   /** The per-instance read cache (docs/decisions/012); without it every request reads the session. */
   readCache?: ReadCache;
 }
@@ -51,7 +41,7 @@ interface CachedSession {
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock } = deps;
+  const { db, clock, throttle } = deps;
   const sessionCache = deps.readCache?.area<CachedSession>('sessions');
 
   /** Opens a session and writes the sign-in to the activity log, in the caller's transaction. */
@@ -83,23 +73,8 @@ export function createAuthService(deps: AuthDeps) {
     return token;
   }
 
-  /**
-   * Seconds until password sign-in opens again for this e-mail hash: locked for LOGIN_LOCK_SECONDS
-   * after the LOGIN_MAX_FAILURES-th failure within LOGIN_LOCK_SECONDS; 0 when open.
-   */
-  async function passwordLockSeconds(emailHash: string, now: Date): Promise<number> {
-    const failures = await findRecentLoginFailures(db, emailHash, LOGIN_MAX_FAILURES);
-    if (failures.length < LOGIN_MAX_FAILURES) return 0;
-    const newest = failures[0]!.getTime();
-    const oldest = failures[failures.length - 1]!.getTime();
-    if (newest - oldest > LOGIN_LOCK_SECONDS * 1000) return 0;
-    const remaining = newest + LOGIN_LOCK_SECONDS * 1000 - now.getTime();
-    return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
-  }
-
-  async function recordPasswordFailure(emailHash: string): Promise<never> {
-    const now = clock.now();
-    await insertLoginFailure(db, emailHash, now, addSeconds(now, -2 * LOGIN_LOCK_SECONDS));
+  async function refuse(email: string, ip: string): Promise<never> {
+    await throttle.recordFailure(email, ip);
     throw new AppError('INVALID_CREDENTIALS');
   }
 
@@ -145,16 +120,14 @@ export function createAuthService(deps: AuthDeps) {
 
     async loginWithPassword(input: LoginInput, context: RequestContext): Promise<SessionResponse> {
       // Unknown e-mails are counted and locked the same way, so the answer never tells which exist.
-      const emailHash = hmacHex(deps.appSecret, `login:${input.email.trim().toLowerCase()}`);
-      const lockSeconds = await passwordLockSeconds(emailHash, clock.now());
-      if (lockSeconds > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: lockSeconds });
       const user = await findUserByEmail(db, input.email);
+      await throttle.check(input.email, context.ip, user?.id ?? null);
       if (!user || !user.passwordHash) {
         await dummyVerifyPassword(input.password);
-        return recordPasswordFailure(emailHash);
+        return refuse(input.email, context.ip);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) return recordPasswordFailure(emailHash);
-      await deleteLoginFailures(db, emailHash);
+      if (!(await verifyPassword(user.passwordHash, input.password))) return refuse(input.email, context.ip);
+      await throttle.recordSuccess(input.email, context.ip);
       if (user.status !== 'active') throw new AppError('ACCOUNT_NOT_ACTIVE');
       const token = await db.transaction((tx) => openSession(tx, user, 'password', context));
       return sessionResponse(user, token);

@@ -1,10 +1,12 @@
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '@agency/shared';
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type Locale } from '@agency/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { constantTimeEqualHex, createNumericCode, hmacHex } from '../../lib/crypto.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { findUserByPhone } from '../members/members.repository.ts';
+import type { UserRow } from '../members/members.table.ts';
+import { messageTexts, portalLinks, type MessageTexts } from '../messaging/message-texts.ts';
 import type { SmsSender } from '../messaging/messaging.types.ts';
 import {
   consumeCode,
@@ -29,6 +31,8 @@ export interface OtpDeps {
   clock: Clock;
   appSecret: string;
   sms: SmsSender;
+  /** The portal's address, for the links in the notices. */
+  publicUrl: string;
   log: { warn(object: Record<string, unknown>, message: string): void };
 }
 
@@ -36,6 +40,35 @@ export function requireMobilePhone(raw: string): string {
   const phone = normalizeMobilePhone(raw);
   if (!phone) throw new AppError('PHONE_INVALID');
   return phone;
+}
+
+/** What a send request gets by SMS: the code, or a notice saying why there is none. */
+type SendOutcome = 'code' | 'noAccount' | 'pending' | 'loginBlocked' | 'registered' | 'applyBlocked';
+
+function sendOutcome(purpose: OtpPurpose, user: UserRow | undefined): SendOutcome {
+  if (purpose === 'login') {
+    if (!user) return 'noAccount';
+    if (user.status === 'active') return 'code';
+    return user.status === 'pending' ? 'pending' : 'loginBlocked';
+  }
+  if (!user) return 'code';
+  if (user.status === 'active') return 'registered';
+  return user.status === 'pending' ? 'pending' : 'applyBlocked';
+}
+
+function noticeText(outcome: Exclude<SendOutcome, 'code'>, texts: MessageTexts, links: ReturnType<typeof portalLinks>): string {
+  switch (outcome) {
+    case 'noAccount':
+      return texts.loginNoAccount(links.apply);
+    case 'pending':
+      return texts.applicationPending();
+    case 'loginBlocked':
+      return texts.loginBlocked();
+    case 'registered':
+      return texts.applyRegistered(links.signIn);
+    case 'applyBlocked':
+      return texts.applyBlocked();
+  }
 }
 
 function secondsUntil(from: Date, to: Date): number {
@@ -47,19 +80,24 @@ function secondsUntil(from: Date, to: Date): number {
  * HMAC-SHA256(APP_SECRET, phone|purpose|code); every limit is counted from the `otp_codes` rows.
  */
 export function createOtpService(deps: OtpDeps) {
+  const links = portalLinks(deps.publicUrl);
   const hashCode = (phone: string, purpose: OtpPurpose, code: string) =>
     hmacHex(deps.appSecret, `${phone}|${purpose}|${code}`);
 
   return {
-    async sendCode(input: { phone: string; purpose: OtpPurpose; ip: string }) {
+    /**
+     * Sends a code, or the SMS that says why there is none, with the same answer and the same
+     * limits whatever the number's account state (docs/decisions/015): the caller never learns
+     * whether the number has an account, is pending or is registered. A code goes out only for
+     * `login` to an active account and for `apply` to a number without one; every send, code or
+     * notice, is a row of `otp_codes` (a notice's row holds the hash of a code nobody receives), so
+     * the resend wait and the hourly caps count them all alike.
+     */
+    async sendCode(input: { phone: string; purpose: OtpPurpose; ip: string; locale?: Locale | undefined }) {
       const phone = requireMobilePhone(input.phone);
       const user = await findUserByPhone(deps.db, phone);
-      if (input.purpose === 'login') {
-        if (!user) throw new AppError('PHONE_NOT_REGISTERED');
-        if (user.status !== 'active') throw new AppError('ACCOUNT_NOT_ACTIVE');
-      } else if (user) {
-        throw new AppError('PHONE_ALREADY_REGISTERED');
-      }
+      const outcome = sendOutcome(input.purpose, user);
+      const texts = messageTexts(user?.locale ?? input.locale);
 
       const code = createNumericCode();
       const now = deps.clock.now();
@@ -89,7 +127,8 @@ export function createOtpService(deps: OtpDeps) {
         return insertCode(tx, {
           phone,
           purpose: input.purpose,
-          codeHash: hashCode(phone, input.purpose, code),
+          // A notice's row keeps the hash of a code that is never sent: it can not be guessed from the SMS.
+          codeHash: hashCode(phone, input.purpose, outcome === 'code' ? code : createNumericCode() + createNumericCode()),
           ip: input.ip,
           createdAt: now,
           expiresAt: addSeconds(now, OTP_TTL_SECONDS),
@@ -97,13 +136,13 @@ export function createOtpService(deps: OtpDeps) {
       });
 
       try {
-        await deps.sms.sendSms(
-          phone,
-          `Your verification code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes. Never share it.`,
-          { code, purpose: `otp.${input.purpose}` },
-        );
+        if (outcome === 'code') {
+          await deps.sms.sendSms(phone, texts.otpCode(code, OTP_TTL_SECONDS / 60), { code, purpose: `otp.${input.purpose}` });
+        } else {
+          await deps.sms.sendSms(phone, noticeText(outcome, texts, links), { purpose: `otp.${input.purpose}.${outcome}` });
+        }
       } catch (error) {
-        // Not delivered: the code is useless and must not hold back a new attempt.
+        // Not delivered: the row is useless and must not hold back a new attempt.
         await deleteCode(deps.db, codeId);
         deps.log.warn({ err: error instanceof Error ? error.message : 'unknown' }, 'sms delivery failed');
         throw new AppError('SERVICE_UNAVAILABLE');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, lastCodeSentTo, type TestApp } from '../../../test/helpers.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { otpCodes, outboxMessages } from '../../db/schema.ts';
 
 /** A different wrong code than the real one. */
 function wrongCode(code: string): string {
@@ -67,24 +67,35 @@ describe('phone codes', () => {
     }
   });
 
-  it('login: unknown phone is 404 "Invalid number"; a pending account is 403', async () => {
-    const unknown = await call(t.app, 'POST', '/api/auth/otp/send', {
-      body: { phone: '+905559998877', purpose: 'login' },
-    });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'PHONE_NOT_REGISTERED', message: 'Invalid number' });
-
-    const { phone, ip } = await newMember('pending');
-    const pending = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' }, ip });
-    expect(pending.status).toBe(403);
-    expect(pending.body).toMatchObject({ code: 'ACCOUNT_NOT_ACTIVE' });
+  it('login: an unknown phone and a pending account get the same answer as an active one; the SMS tells them why there is no code', async () => {
+    const active = await newMember();
+    const answers = [];
+    answers.push(await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone: active.phone, purpose: 'login' }, ip: active.ip }));
+    answers.push(await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone: '+905559998877', purpose: 'login', locale: 'en' } }));
+    const pending = await newMember('pending');
+    answers.push(await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone: pending.phone, purpose: 'login' }, ip: pending.ip }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    const unknownSms = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, '+905559998877'));
+    expect(unknownSms).toHaveLength(1);
+    expect(unknownSms[0]).toMatchObject({ code: null });
+    expect(unknownSms[0]!.text).toContain('http://portal.test/kayit');
+    const pendingSms = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, pending.phone));
+    expect(pendingSms).toHaveLength(1);
+    expect(pendingSms[0]).toMatchObject({ code: null });
   });
 
-  it('apply: a phone that already belongs to a member is 409', async () => {
+  it('apply: a phone that already belongs to a member gets the same answer, and an SMS without a code', async () => {
     const { phone, ip } = await newMember();
     const response = await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'apply' }, ip });
-    expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ code: 'PHONE_ALREADY_REGISTERED' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ messageCode: 'OTP_SENT' });
+    const sms = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, phone));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ code: null });
+    expect(sms[0]!.text).toContain('http://portal.test/app/sessions/signIn');
   });
 
   it('a resend inside 60 s gets 429 with Retry-After; after 60 s it is accepted', async () => {

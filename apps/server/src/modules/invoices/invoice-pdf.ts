@@ -7,7 +7,8 @@ import { INVOICE_TEXTS } from './invoice-texts.ts';
 /** Everything printed on a generated invoice; the service gathers it, this file only draws. */
 export interface InvoiceDocument {
   locale: Locale;
-  invoiceNumber: string;
+  /** Null before the payment is approved: the number is given at approval, never by a download. */
+  invoiceNumber: string | null;
   issuedAt: Date;
   status: PaymentStatus;
   agency: { name: string; address: string; phone: string; email: string; logo: Buffer | null };
@@ -75,7 +76,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
-    info: { Title: `${texts.title} ${document.invoiceNumber}`, Author: document.agency.name, Creator: document.agency.name },
+    info: { Title: document.invoiceNumber ? `${texts.title} ${document.invoiceNumber}` : texts.title, Author: document.agency.name, Creator: document.agency.name },
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -104,7 +105,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   doc.font('bold').fontSize(22).fillColor('black').text(texts.title, right, PAGE_MARGIN, { width: half, align: 'right' });
   doc.moveDown(0.3);
   const meta: [string, string][] = [
-    [texts.invoiceNumber, document.invoiceNumber],
+    [texts.invoiceNumber, document.invoiceNumber ?? texts.unnumbered],
     [texts.date, formatDate(document.issuedAt, document.locale)],
     [texts.status, texts.statuses[document.status]],
   ];

@@ -26,6 +26,8 @@ export interface InvoiceTexts {
   stamp: string;
   signature: string;
   notProvided: string;
+  /** In place of the number before the payment is approved (numbers are given at approval). */
+  unnumbered: string;
   statuses: Record<PaymentStatus, string>;
 }
 
@@ -51,6 +53,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Kaşe',
     signature: 'İmza',
     notProvided: 'Belirtilmedi',
+    unnumbered: 'Onayda verilir',
     statuses: {
       Pending: 'Beklemede',
       'Pending Registration': 'Kayıt bekleniyor',
@@ -82,6 +85,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Stamp',
     signature: 'Signature',
     notProvided: 'Not provided',
+    unnumbered: 'Given on approval',
     statuses: {
       Pending: 'Pending',
       'Pending Registration': 'Pending Registration',
@@ -113,6 +117,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Stempel',
     signature: 'Unterschrift',
     notProvided: 'Nicht angegeben',
+    unnumbered: 'Wird bei Genehmigung vergeben',
     statuses: {
       Pending: 'Ausstehend',
       'Pending Registration': 'Registrierung ausstehend',
@@ -144,6 +149,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Möhür',
     signature: 'İmza',
     notProvided: 'Göstərilməyib',
+    unnumbered: 'Təsdiqdə verilir',
     statuses: {
       Pending: 'Gözləmədə',
       'Pending Registration': 'Qeydiyyat gözlənilir',
@@ -175,6 +181,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Печать',
     signature: 'Подпись',
     notProvided: 'Не указано',
+    unnumbered: 'Присваивается при одобрении',
     statuses: {
       Pending: 'В ожидании',
       'Pending Registration': 'Ожидает регистрации',
@@ -206,6 +213,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     stamp: 'Ștampilă',
     signature: 'Semnătură',
     notProvided: 'Nespecificat',
+    unnumbered: 'Se atribuie la aprobare',
     statuses: {
       Pending: 'În așteptare',
       'Pending Registration': 'Înregistrare în așteptare',

@@ -56,6 +56,14 @@ describe('invoices', () => {
     return row!;
   }
 
+  /** A payment of Ayşe approved through the admin route, which gives its invoice number. */
+  async function approvedPayment(values: Partial<Parameters<typeof insertPayment>[1]> = {}): Promise<PaymentRow> {
+    const payment = await insertPayment(t.db, { memberId: ayseId, ...values, status: 'Pending' });
+    const approved = await call(t.app, 'POST', `/api/admin/payments/${payment.id}/approve`, { token: adminToken });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return paymentRow(payment.id);
+  }
+
   async function invoiceFileCount(paymentId?: string): Promise<number> {
     const query = t.db.select({ n: count() }).from(invoiceFiles);
     const [row] = paymentId ? await query.where(eq(invoiceFiles.paymentId, paymentId)) : await query;
@@ -75,7 +83,7 @@ describe('invoices', () => {
   });
 
   it('generates the PDF in the member’s language with Turkish letters, the DejaVu font embedded, number and amounts', async () => {
-    const payment = await insertPayment(t.db, { memberId: ayseId, amountCents: 40_000, deductionsCents: 2_550, periods: ['2026-01', '2026-02'] });
+    const payment = await approvedPayment({ amountCents: 40_000, deductionsCents: 2_550, periods: ['2026-01', '2026-02'] });
     const response = await t.app.inject({ method: 'GET', url: `/api/me/payments/${payment.id}/invoice`, headers: { accesstoken: ayseToken } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -109,34 +117,46 @@ describe('invoices', () => {
     expect(text).toContain('Teşekkür ederiz');
   });
 
-  it('numbers invoices sequentially and uniquely on first generation; a number never changes afterwards', async () => {
+  it('numbers invoices at approval, in the order of the approvals; a download never numbers; a number never changes afterwards', async () => {
     const [before] = await t.db.select().from(settings);
-    const first = await insertPayment(t.db, { memberId: ayseId });
-    const second = await insertPayment(t.db, { memberId: ayseId });
-    // Generated in the order of the downloads, not of the payments.
-    await call(t.app, 'GET', `/api/admin/payments/${second.id}/invoice`, { token: adminToken });
-    await call(t.app, 'GET', `/api/me/payments/${first.id}/invoice`, { token: ayseToken });
     const start = before!.invoiceNextNumber;
+    const first = await insertPayment(t.db, { memberId: ayseId, status: 'Pending' });
+    const second = await insertPayment(t.db, { memberId: ayseId, status: 'Pending' });
+    // Downloads before the approval: the PDF says the number comes with the approval, and none is given.
+    for (const [scope, token, payment] of [['me', ayseToken, first], ['admin', adminToken, second]] as const) {
+      const early = await t.app.inject({ method: 'GET', url: `/api/${scope}/payments/${payment.id}/invoice`, headers: { accesstoken: token } });
+      expect(early.statusCode).toBe(200);
+      expect(early.headers['content-disposition']).toBe(`attachment; filename="invoice-${payment.id.slice(0, 8)}.pdf"`);
+      expect(await extractPdfText(early.rawPayload)).toContain('Onayda verilir');
+      expect((await paymentRow(payment.id)).invoiceNumber).toBeNull();
+    }
+    expect((await t.db.select().from(settings))[0]!.invoiceNextNumber).toBe(start);
+
+    // Numbered in the order of the approvals, not of the payments.
+    for (const payment of [second, first]) {
+      expect((await call(t.app, 'POST', `/api/admin/payments/${payment.id}/approve`, { token: adminToken })).status).toBe(200);
+    }
     const pad = (n: number) => `INV-${String(n).padStart(6, '0')}`;
     expect((await paymentRow(second.id)).invoiceNumber).toBe(pad(start));
     expect((await paymentRow(first.id)).invoiceNumber).toBe(pad(start + 1));
     const [after] = await t.db.select().from(settings);
     expect(after!.invoiceNextNumber).toBe(start + 2);
 
-    // Re-downloads (by the member and by an admin) and a later prefix change keep the number.
+    // Downloads (by the member and by an admin), marking paid and a later prefix change keep the number.
     await t.db.update(settings).set({ invoicePrefix: 'AJ/' });
     for (const token of [ayseToken, adminToken]) {
       const scope = token === adminToken ? 'admin' : 'me';
       const again = await t.app.inject({ method: 'GET', url: `/api/${scope}/payments/${second.id}/invoice`, headers: { accesstoken: token } });
       expect(again.statusCode).toBe(200);
+      expect(again.headers['content-disposition']).toBe(`attachment; filename="invoice-${pad(start)}.pdf"`);
       expect(await extractPdfText(again.rawPayload)).toContain(pad(start));
     }
+    expect((await call(t.app, 'POST', `/api/admin/payments/${second.id}/paid`, { token: adminToken })).status).toBe(200);
     expect((await paymentRow(second.id)).invoiceNumber).toBe(pad(start));
     const [unchanged] = await t.db.select().from(settings);
     expect(unchanged!.invoiceNextNumber).toBe(start + 2);
-    const third = await insertPayment(t.db, { memberId: ayseId });
-    await call(t.app, 'GET', `/api/me/payments/${third.id}/invoice`, { token: ayseToken });
-    expect((await paymentRow(third.id)).invoiceNumber).toBe(`AJ/${String(start + 2).padStart(6, '0')}`);
+    const third = await approvedPayment();
+    expect(third.invoiceNumber).toBe(`AJ/${String(start + 2).padStart(6, '0')}`);
     await t.db.update(settings).set({ invoicePrefix: 'INV-' });
     const numbered = await t.db.select({ n: payments.invoiceNumber }).from(payments);
     const values = numbered.map((row) => row.n).filter(Boolean);
@@ -145,15 +165,11 @@ describe('invoices', () => {
     expect(logged.length).toBe(values.length);
   });
 
-  it('gives concurrent first downloads distinct consecutive numbers, one per payment', async () => {
+  it('gives concurrent approvals distinct consecutive numbers, one per payment', async () => {
     const [before] = await t.db.select().from(settings);
-    const batch = await Promise.all([1, 2, 3].map(() => insertPayment(t.db, { memberId: ayseId })));
-    const responses = await Promise.all(
-      batch.flatMap((payment) => [ayseToken, adminToken].map((token) =>
-        call(t.app, 'GET', `/api/${token === adminToken ? 'admin' : 'me'}/payments/${payment.id}/invoice`, { token }),
-      )),
-    );
-    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const batch = await Promise.all([1, 2, 3].map(() => insertPayment(t.db, { memberId: ayseId, status: 'Waiting Approval' })));
+    const responses = await Promise.all(batch.map((payment) => call(t.app, 'POST', `/api/admin/payments/${payment.id}/approve`, { token: adminToken })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
     const numbers = (await Promise.all(batch.map((payment) => paymentRow(payment.id)))).map((row) => row.invoiceNumber).sort();
     const start = before!.invoiceNextNumber;
     expect(numbers).toEqual([0, 1, 2].map((offset) => `INV-${String(start + offset).padStart(6, '0')}`));

@@ -16,6 +16,8 @@ import { revokeAllSessionsOfUser } from '../auth/auth.repository.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry, type Actor } from '../creators/creators.admin.service.ts';
 import { listCreatorRowsOfMember } from '../creators/creators.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
+import { tellContactChange, type ContactChange } from '../messaging/contact-change.ts';
+import type { Messaging } from '../messaging/messaging.types.ts';
 import { completePaymentRegistration } from '../payments/payments.service.ts';
 import {
   deleteUser,
@@ -74,7 +76,14 @@ function auditFields(row: UserRow): Record<string, unknown> {
   };
 }
 
-export function createMembersAdminService(deps: { db: Database; clock: Clock; publicUrl: string }) {
+export function createMembersAdminService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  /** Tells the member's old phone or e-mail when an admin changes them (docs/decisions/015). */
+  messaging?: Messaging;
+  log?: { warn(object: Record<string, unknown>, message: string): void };
+}) {
   const { db, clock, publicUrl } = deps;
 
   async function getListItem(executor: Executor, id: string): Promise<MemberListItem> {
@@ -181,13 +190,22 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
         if (input.referredBy && !(await isMember(db, input.referredBy))) throw new AppError('MEMBER_REFERENCE_INVALID');
         changes.referredBy = input.referredBy;
       }
-      return translateConflicts(() =>
+      let contactChange = null as ContactChange | null;
+      const item = await translateConflicts(() =>
         db.transaction(async (tx) => {
           const current = await lockUser(tx, id);
           if (!current || current.role !== 'user') throw new AppError('NOT_FOUND');
           await checkUnique(tx, { phone: changes.phone ?? null, email: changes.email ?? null }, id);
           const diff = changedFields(auditFields(current), auditFields({ ...current, ...changes }));
           if (!diff.changed) return getListItem(tx, id);
+          const after = { ...current, ...changes };
+          if (after.email !== current.email || after.phone !== current.phone) {
+            contactChange = {
+              locale: current.locale,
+              before: { email: current.email, phone: current.phone },
+              after: { email: after.email, phone: after.phone },
+            };
+          }
           const now = clock.now();
           await updateUser(tx, id, { ...changes, updatedAt: now });
           // Disabling a member ends their sessions at once.
@@ -207,6 +225,8 @@ export function createMembersAdminService(deps: { db: Database; clock: Clock; pu
           return getListItem(tx, id);
         }),
       );
+      if (contactChange && deps.messaging) await tellContactChange(deps.messaging, contactChange, deps.log);
+      return item;
     },
 
     /**

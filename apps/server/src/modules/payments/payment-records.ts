@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomUUID } from 'node:crypto';
 import { recordActivities, recordActivity } from '../activity/activity.repository.ts';
+import { assignInvoiceNumber } from '../invoices/invoices.repository.ts';
 import { notifySystem, notifySystemEach, type SystemNotification } from '../notifications/notifications.repository.ts';
 import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
 import {
@@ -96,6 +97,8 @@ export interface NewPayment {
   /** Net: what is transferred. */
   amountCents: number;
   runPeriod?: string;
+  /** The automatic run writing it. */
+  payoutRunId?: string | null;
   notes?: string | null;
   actor: Actor;
   at: Date;
@@ -126,6 +129,7 @@ export async function createPaymentRecord(db: Executor, input: NewPayment): Prom
     status,
     kind: input.kind,
     runPeriod: input.runPeriod ?? null,
+    payoutRunId: input.payoutRunId ?? null,
     notes: input.notes ?? null,
     createdAt: input.at,
     updatedAt: input.at,
@@ -163,7 +167,7 @@ export type AutomaticPaymentRecord = NewAutomaticPayment;
 export async function createAutomaticPaymentRecords(
   db: Executor,
   items: readonly { memberId: string; amountCents: number; ledger: PostedLedger }[],
-  input: { runPeriod: string; actor: Actor; at: Date },
+  input: { runPeriod: string; payoutRunId: string | null; actor: Actor; at: Date },
 ): Promise<AutomaticPaymentRecord[]> {
   if (items.length === 0) return [];
   const memberIds = items.map((item) => item.memberId);
@@ -182,6 +186,7 @@ export async function createAutomaticPaymentRecords(
       periods: coveredPeriods(item.ledger.months, member?.coveredCents ?? 0, grossCents),
       status: member?.bankVerified ? 'Waiting Approval' : 'Pending Registration',
       runPeriod: input.runPeriod,
+      payoutRunId: input.payoutRunId,
       at: input.at,
     };
   });
@@ -238,7 +243,7 @@ export async function applyTransition(db: Executor, current: PaymentRow, input: 
   if (input.reason !== undefined && input.reason !== null) changes.reason = input.reason;
   if (input.by !== 'system') changes.decidedBy = input.actor.id;
   if (status === 'Paid') changes.paidAt = input.at;
-  const updated = await updatePayment(db, current.id, changes);
+  let updated = await updatePayment(db, current.id, changes);
 
   let releasedDeductions = 0;
   if (status === 'Rejected' || status === 'Unpaid') {
@@ -257,6 +262,11 @@ export async function applyTransition(db: Executor, current: PaymentRow, input: 
     ip: input.actor.ip ?? null,
     at: input.at,
   });
+  // The invoice number is given here, when the payment is approved (or paid, for one approved before
+  // numbers followed approvals), never when an invoice is read (docs/decisions/007).
+  if ((status === 'Approved' || status === 'Paid') && !updated.invoiceNumber) {
+    updated = { ...updated, invoiceNumber: await assignInvoiceNumber(db, current.id, input.actor.id, input.at) };
+  }
   await notifyPaymentStatus(db, updated, input.at);
   return updated;
 }

@@ -67,6 +67,8 @@ export interface NewAutomaticPayment {
   periods: string[];
   status: PaymentStatus;
   runPeriod: string;
+  /** The run writing it (payout_runs.id). */
+  payoutRunId: string | null;
   at: Date;
 }
 
@@ -74,8 +76,8 @@ export interface NewAutomaticPayment {
 export async function insertAutomaticPayments(db: Executor, rows: readonly NewAutomaticPayment[]): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into ${payments} (id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, kind, run_period, created_at, updated_at)
-    select id, member_id, amount_cents, gross_cents, deductions_cents, periods::jsonb, status, 'automatic', run_period, at, at
+    insert into ${payments} (id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, kind, run_period, payout_run_id, created_at, updated_at)
+    select id, member_id, amount_cents, gross_cents, deductions_cents, periods::jsonb, status, 'automatic', run_period, payout_run_id, at, at
     from unnest(
       ${sql.param(rows.map((row) => row.id))}::uuid[],
       ${sql.param(rows.map((row) => row.memberId))}::uuid[],
@@ -85,8 +87,9 @@ export async function insertAutomaticPayments(db: Executor, rows: readonly NewAu
       ${sql.param(rows.map((row) => JSON.stringify(row.periods)))}::text[],
       ${sql.param(rows.map((row) => row.status))}::text[],
       ${sql.param(rows.map((row) => row.runPeriod))}::text[],
+      ${sql.param(rows.map((row) => row.payoutRunId))}::uuid[],
       ${sql.param(rows.map((row) => row.at.toISOString()))}::timestamptz[]
-    ) as t(id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, run_period, at)
+    ) as t(id, member_id, amount_cents, gross_cents, deductions_cents, periods, status, run_period, payout_run_id, at)
   `);
 }
 
@@ -289,6 +292,67 @@ export async function insertPayoutRun(db: Executor, values: typeof payoutRuns.$i
   return row!.id;
 }
 
-export async function finishPayoutRun(db: Executor, id: string, values: { finishedAt: Date; created: number; skipped: number }): Promise<void> {
-  await db.update(payoutRuns).set(values).where(eq(payoutRuns.id, id));
+/** Adds one committed batch's outcomes to its run (inside the batch's transaction). */
+export async function addPayoutRunCounts(db: Executor, id: string, counts: { skipped: number; existing: number; pendingRegistration: number }): Promise<void> {
+  if (counts.skipped === 0 && counts.existing === 0 && counts.pendingRegistration === 0) return;
+  await db
+    .update(payoutRuns)
+    .set({
+      skipped: sql`${payoutRuns.skipped} + ${counts.skipped}`,
+      existing: sql`${payoutRuns.existing} + ${counts.existing}`,
+      pendingRegistration: sql`${payoutRuns.pendingRegistration} + ${counts.pendingRegistration}`,
+    })
+    .where(eq(payoutRuns.id, id));
+}
+
+/** `created` and `total_cents` of a run, counted from the payments it wrote. */
+function countedFromPayments(id: string) {
+  return {
+    created: sql<number>`(select count(*)::int from ${payments} where ${payments.payoutRunId} = ${id})`,
+    totalCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0)::bigint from ${payments} where ${payments.payoutRunId} = ${id})`,
+  };
+}
+
+export type PayoutRunRow = typeof payoutRuns.$inferSelect;
+
+/** Marks the run finished with its counts; returns the row. */
+export async function finishPayoutRun(db: Executor, id: string, finishedAt: Date): Promise<PayoutRunRow> {
+  const [row] = await db
+    .update(payoutRuns)
+    .set({ status: 'finished', finishedAt, ...countedFromPayments(id) })
+    .where(eq(payoutRuns.id, id))
+    .returning();
+  if (!row) throw new Error('payout run not found');
+  return row;
+}
+
+/** Marks a run that is still `running` as interrupted, with the counts of what it committed. Null when it was not running. */
+export async function markPayoutRunInterrupted(db: Executor, id: string, at: Date): Promise<PayoutRunRow | null> {
+  const [row] = await db
+    .update(payoutRuns)
+    .set({ status: 'interrupted', interruptedAt: at, ...countedFromPayments(id) })
+    .where(and(eq(payoutRuns.id, id), eq(payoutRuns.status, 'running')))
+    .returning();
+  return row ?? null;
+}
+
+/** Interrupted runs of `period` or before that no run has completed yet now name `runId` as their completion. */
+export async function completeInterruptedRuns(db: Executor, runId: string, period: string): Promise<number> {
+  const rows = await db
+    .update(payoutRuns)
+    .set({ completedBy: runId })
+    .where(and(eq(payoutRuns.status, 'interrupted'), isNull(payoutRuns.completedBy), sql`${payoutRuns.period} <= ${period}`))
+    .returning({ id: payoutRuns.id });
+  return rows.length;
+}
+
+/** Ids of the runs recorded as running (by a live process or a dead one). */
+export async function listRunningPayoutRunIds(db: Executor): Promise<string[]> {
+  const rows = await db.select({ id: payoutRuns.id }).from(payoutRuns).where(eq(payoutRuns.status, 'running'));
+  return rows.map((row) => row.id);
+}
+
+/** The latest runs, newest first. */
+export async function listPayoutRuns(db: Executor, limit: number): Promise<PayoutRunRow[]> {
+  return db.select().from(payoutRuns).orderBy(desc(payoutRuns.startedAt), desc(payoutRuns.id)).limit(limit);
 }

@@ -6,8 +6,10 @@ import {
   paymentReasonSchema,
   paymentRequestSchema,
   paymentSchema,
+  payoutRunSchema,
 } from '@agency/shared';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
@@ -17,6 +19,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import { requirePermission } from '../../plugins/permissions.ts';
 import { runAutomaticPayments } from './auto-run.ts';
 import { payoutPeriodAt } from './ledger.ts';
+import { latestPayoutRuns } from './payout-runs.ts';
 import type { AdminPaymentAction, PaymentsService } from './payments.service.ts';
 
 const ownListQuerySchema = paymentListQuerySchema.omit({ memberId: true, q: true });
@@ -86,6 +89,19 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
       },
     },
     async (request) => ok(await payments.list(request.query)),
+  );
+
+  app.get(
+    '/payments/runs',
+    {
+      preHandler: requirePermission('payments:read:any'),
+      schema: {
+        tags: ['admin: payments'],
+        summary: 'The latest automatic runs, newest first: running, finished or interrupted (a run whose process died), with their counts',
+        response: { 200: dataEnvelope(z.array(payoutRunSchema)) },
+      },
+    },
+    async () => ok(await latestPayoutRuns(db, clock.now())),
   );
 
   app.post(

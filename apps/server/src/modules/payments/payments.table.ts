@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus } from '@agency/shared';
+import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus, PayoutRunStatus } from '@agency/shared';
 import { users } from '../members/members.table.ts';
 
 /**
@@ -24,6 +24,8 @@ export const payments = pgTable(
     kind: text('kind').$type<PaymentKind>().notNull(),
     /** The automatic run's month; one automatic payment per member and month. */
     runPeriod: text('run_period'),
+    /** The automatic run that wrote it: the run's counts are counted from here (null for requests and older payments). */
+    payoutRunId: uuid('payout_run_id').references(() => payoutRuns.id, { onDelete: 'set null' }),
     notes: text('notes'),
     reason: text('reason'),
     invoicePreference: text('invoice_preference').$type<InvoicePreference>().notNull().default('default'),
@@ -52,6 +54,7 @@ export const payments = pgTable(
     uniqueIndex('payments_invoice_number_unique').on(table.invoiceNumber),
     index('payments_member_created_idx').on(table.memberId, table.createdAt),
     index('payments_status_created_idx').on(table.status, table.createdAt),
+    index('payments_payout_run_idx').on(table.payoutRunId).where(sql`${table.payoutRunId} is not null`),
   ],
 );
 
@@ -130,17 +133,40 @@ export const invoiceFiles = pgTable(
   (table) => [index('invoice_files_payment_idx').on(table.paymentId, table.uploadedAt)],
 );
 
-/** Every automatic run: its month, who or what started it, and its counts. */
-export const payoutRuns = pgTable('payout_runs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  period: text('period').notNull(),
-  trigger: text('trigger').$type<'schedule' | 'admin'>().notNull(),
-  triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  created: integer('created').notNull().default(0),
-  skipped: integer('skipped').notNull().default(0),
-});
+/**
+ * Every automatic run: its month, who or what started it, its state and its counts
+ * (docs/decisions/014). `running` while a live process runs it; `finished`; or `interrupted` when
+ * its process died or the run failed, found by the next run, the next start or the admins' list.
+ * `created` and `total_cents` are counted from the payments the run wrote (`payments.payout_run_id`);
+ * `skipped`, `existing` and `pending_registration` are added in each batch's own transaction, so
+ * they too cover exactly the committed batches. `completed_by` is the later run that completed an
+ * interrupted one (same or later month: a run pays every available balance).
+ */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    period: text('period').notNull(),
+    trigger: text('trigger').$type<'schedule' | 'admin'>().notNull(),
+    triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    created: integer('created').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    status: text('status').$type<PayoutRunStatus>().notNull().default('running'),
+    existing: integer('existing').notNull().default(0),
+    pendingRegistration: integer('pending_registration').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    interruptedAt: timestamp('interrupted_at', { withTimezone: true }),
+    /** The run that completed this interrupted one (no foreign key: a backup restores runs in any order). */
+    completedBy: uuid('completed_by'),
+  },
+  (table) => [
+    check('payout_runs_status_check', sql`${table.status} in ('running', 'finished', 'interrupted')`),
+    index('payout_runs_started_idx').on(table.startedAt),
+    index('payout_runs_running_idx').on(table.status).where(sql`${table.status} = 'running'`),
+  ],
+);
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type DeductionRow = typeof deductions.$inferSelect;

@@ -86,8 +86,19 @@ describe('payment transitions: every (status, action, actor)', () => {
             expect(ownDeduction(after.deductions)).toEqual(ownDeduction(before.deductions));
           }
           if (outcome === 'Paid') expect(row.paidAt).not.toBeNull();
-          const [entry] = await t.db.select().from(activityLog).where(eq(activityLog.entityId, payment.id));
-          expect(entry).toMatchObject({ before: { status }, after: { status: outcome } });
+          const entries = await t.db.select().from(activityLog).where(eq(activityLog.entityId, payment.id));
+          const transition = entries.filter((entry) => entry.action.startsWith('payment.'));
+          expect(transition).toHaveLength(1);
+          expect(transition[0]).toMatchObject({ before: { status }, after: { status: outcome } });
+          // Approving (or paying) gives the invoice its number, once; no other transition does (docs/decisions/007).
+          const numbered = entries.filter((entry) => entry.action === 'invoice.number');
+          if (outcome === 'Approved' || outcome === 'Paid') {
+            expect(row.invoiceNumber).toMatch(/^INV-\d{6}$/);
+            expect(numbered).toHaveLength(1);
+          } else {
+            expect(row.invoiceNumber).toBeNull();
+            expect(numbered).toHaveLength(0);
+          }
         });
       }
     }

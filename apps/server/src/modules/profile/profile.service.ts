@@ -3,13 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { dummyVerifyPassword, verifyPassword } from '../../lib/passwords.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import type { OtpService } from '../auth/otp.service.ts';
+import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.ts';
 import { toCreator } from '../creators/creators.service.ts';
 import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';
 import { toMember } from '../members/members.service.ts';
 import type { UserRow } from '../members/members.table.ts';
+import { tellContactChange } from '../messaging/contact-change.ts';
+import type { Messaging } from '../messaging/messaging.types.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
 import { listCreatorsOfMember, updateUserFields } from './profile.repository.ts';
 
@@ -18,6 +23,13 @@ export interface ProfileDeps {
   clock: Clock;
   storage: FileStorage;
   publicUrl: string;
+  /** Checks the code that confirms an e-mail change. */
+  otp: OtpService;
+  /** Counts wrong current passwords with the sign-in's counters. */
+  throttle: PasswordThrottle;
+  /** Tells the old address or phone of an e-mail change. */
+  messaging: Messaging;
+  log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
 /** The fields of `before` whose value differs in `after`, for the activity log. */
@@ -46,6 +58,29 @@ export function createProfileService(deps: ProfileDeps) {
     return user;
   }
 
+  /**
+   * The current password (counted like a sign-in: docs/decisions/015), or else a sign-in code sent
+   * to the account's phone; returns the code's id, consumed with the change. 403 REAUTH_REQUIRED
+   * without either.
+   */
+  async function confirmIdentity(user: UserRow, input: { currentPassword?: string | undefined; code?: string | undefined }, ip: string): Promise<string | null> {
+    if (input.currentPassword !== undefined) {
+      const account = accountKeyOf(user);
+      await deps.throttle.check(account, ip, user.id);
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        if (!user.passwordHash) await dummyVerifyPassword(input.currentPassword);
+        await deps.throttle.recordFailure(account, ip);
+        throw new AppError('PASSWORD_CURRENT_INVALID', { details: [{ path: 'currentPassword', message: 'Not correct' }] });
+      }
+      await deps.throttle.recordSuccess(account, ip);
+      return null;
+    }
+    if (input.code !== undefined && user.phone) {
+      return deps.otp.checkCode({ phone: user.phone, purpose: 'login', code: input.code });
+    }
+    throw new AppError('REAUTH_REQUIRED');
+  }
+
   /** Every call takes the signed-in user's id from the session, never from the request. */
   async function getProfile(userId: string): Promise<MyProfile> {
       const user = await requireUser(userId);
@@ -61,17 +96,30 @@ export function createProfileService(deps: ProfileDeps) {
         locale: user.locale,
         avatarUrl: user.avatarKey ? `/api/me/avatar?v=${encodeURIComponent(user.avatarKey.slice(8, 16))}` : null,
         referralsEnabled,
+        hasPassword: Boolean(user.passwordHash),
       };
   }
 
   return {
     getProfile,
 
+    /**
+     * Own name, e-mail, language and invoice preference. A new (or removed) e-mail needs the
+     * current password or a sign-in code just sent to the account's phone (a stolen token alone
+     * must not move the account to another address, where "forgot password" would then send the
+     * reset link), and the old address, or without one the phone, is told (docs/decisions/015).
+     */
     async updateProfile(userId: string, input: ProfileUpdateInput & { email: string | null }, context: { ip: string }) {
       const user = await requireUser(userId);
-      if (input.email && input.email !== user.email) {
-        const holder = await findUserByEmail(db, input.email);
-        if (holder && holder.id !== userId) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      const emailChanges = (input.email ?? null) !== (user.email ?? null);
+      let codeId: string | null = null;
+      if (emailChanges) {
+        // Confirmed first: a token alone does not even learn which addresses have an account.
+        codeId = await confirmIdentity(user, input, context.ip);
+        if (input.email) {
+          const holder = await findUserByEmail(db, input.email);
+          if (holder && holder.id !== userId) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        }
       }
       const values = {
         firstName: input.firstName,
@@ -83,6 +131,7 @@ export function createProfileService(deps: ProfileDeps) {
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
+          if (codeId) await deps.otp.consumeCode(tx, codeId);
           await updateUserFields(tx, userId, values, now);
           const changed = changedFields(
             { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference },
@@ -93,6 +142,13 @@ export function createProfileService(deps: ProfileDeps) {
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_ALREADY_REGISTERED');
         throw error;
+      }
+      if (emailChanges) {
+        await tellContactChange(
+          deps.messaging,
+          { locale: input.locale, before: { email: user.email, phone: user.phone }, after: { email: input.email, phone: user.phone } },
+          deps.log,
+        );
       }
       return getProfile(userId);
     },

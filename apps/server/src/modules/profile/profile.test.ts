@@ -56,7 +56,7 @@ describe('member self-service: profile, bank details, picture, creators', () => 
     it('changes own names, e-mail, language and invoice preference with the catalogue message', async () => {
       const response = await call(t.app, 'PUT', '/api/me/profile', {
         token: memberA.token,
-        body: { firstName: 'Ayşe Nur', lastName: 'Yılmaz', email: 'ayse.nur@example.com', locale: 'de', invoicePreference: 'custom' },
+        body: { firstName: 'Ayşe Nur', lastName: 'Yılmaz', email: 'ayse.nur@example.com', locale: 'de', invoicePreference: 'custom', currentPassword: PASSWORD },
       });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.message).toBe('Details updated successfully');
@@ -67,11 +67,11 @@ describe('member self-service: profile, bank details, picture, creators', () => 
 
     it('refuses an e-mail of another account, unknown fields, and fields a member may not change', async () => {
       const base = { firstName: 'A', lastName: 'B', locale: 'tr', invoicePreference: 'default' };
-      const taken = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { ...base, email: 'b@example.com' } });
+      const taken = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { ...base, email: 'b@example.com', currentPassword: PASSWORD } });
       expect(taken.status).toBe(409);
       expect(taken.body.code).toBe('EMAIL_ALREADY_REGISTERED');
       for (const extra of [{ role: 'admin' }, { status: 'active' }, { uid: memberB.id }, { phone: '+905321110009' }]) {
-        const response = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { ...base, email: null, ...extra } });
+        const response = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { ...base, email: null, currentPassword: PASSWORD, ...extra } });
         expect(response.status).toBe(400);
       }
       const [row] = await t.db.select().from(users).where(eq(users.id, memberA.id));

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import type { SessionRow } from '../auth/auth.table.ts';
+import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.ts';
 import { findUserById, updateUserPassword } from '../members/members.repository.ts';
 import { endSession, endSessionsOfUser, findSessionById, listLiveSessionsOfUser } from './sessions.repository.ts';
 
@@ -21,7 +22,12 @@ function toSession(row: SessionRow, currentSessionId: string | null): Session {
   };
 }
 
-export function createSessionsService(deps: { db: Database; clock: Clock }) {
+export function createSessionsService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Counts wrong current passwords with the sign-in's counters (docs/decisions/015). */
+  throttle?: PasswordThrottle;
+}) {
   const { db, clock } = deps;
 
   /**
@@ -74,8 +80,15 @@ export function createSessionsService(deps: { db: Database; clock: Clock }) {
     async changePassword(user: AuthUser, input: PasswordChangeInput, context: { ip: string }): Promise<{ endedSessions: number }> {
       const row = await findUserById(db, user.id);
       if (!row) throw new AppError('UNAUTHENTICATED');
-      if (row.passwordHash && !(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
-        throw new AppError('PASSWORD_CURRENT_INVALID', { details: [{ path: 'currentPassword', message: 'Not correct' }] });
+      if (row.passwordHash) {
+        // The current password is one more guess: counted like a sign-in, so a stolen token gives no extra tries.
+        const account = accountKeyOf(row);
+        await deps.throttle?.check(account, context.ip, row.id);
+        if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
+          await deps.throttle?.recordFailure(account, context.ip);
+          throw new AppError('PASSWORD_CURRENT_INVALID', { details: [{ path: 'currentPassword', message: 'Not correct' }] });
+        }
+        await deps.throttle?.recordSuccess(account, context.ip);
       }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();

@@ -37,6 +37,8 @@ export function InvoiceActions({ payment, canChange = true }: { payment: Payment
       const answer = await preference.mutateAsync({ id: payment.id, file });
       notifySuccess(answer.messageCode ?? 'INVOICE_CUSTOM_SET');
     } catch (error) {
+      // A full invoice storage (the member's quota) stays visible beside the button, not only in a toast.
+      if (error instanceof ApiError && error.code === 'INVOICE_STORAGE_FULL') setProblem(errorText(error));
       notifyError(error instanceof ApiError && error.code !== 'NETWORK_ERROR' ? error : new ApiError(0, 'INVOICE_UPLOAD_FAILED', ''));
     }
   }

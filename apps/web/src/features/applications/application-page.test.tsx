@@ -74,7 +74,7 @@ describe('application: submit', () => {
     await reachCode();
 
     expect(await screen.findByRole('heading', { name: 'Application Submitted!' })).toBeTruthy();
-    expect(server.callsTo('POST /api/auth/otp/send')[0]?.body).toEqual({ phone: '0532 000 00 02', purpose: 'apply' });
+    expect(server.callsTo('POST /api/auth/otp/send')[0]?.body).toEqual({ phone: '0532 000 00 02', purpose: 'apply', locale: 'en' });
     expect(server.callsTo('POST /api/applications')[0]?.body).toEqual({
       firstName: 'Ayşe',
       lastName: 'Yılmaz',

@@ -29,7 +29,6 @@ export function EmailSignIn() {
     if (result.ok) return;
     const code = result.error instanceof ApiError ? result.error.code : null;
     if (code === 'INVALID_CREDENTIALS') form.setFieldError('password', result.message);
-    else if (code === 'EMAIL_NOT_FOUND') form.setFieldError('email', result.message);
     else setFormError(result.message);
   });
 

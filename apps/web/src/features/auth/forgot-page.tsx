@@ -11,7 +11,10 @@ import { isValidEmail } from './email-validation.ts';
 import { StatusView } from './status-view.tsx';
 import { EmailField } from './email-field.tsx';
 
-/** `/app/sessions/forgot`: ask for a reset link by e-mail, then "check your inbox". */
+/**
+ * `/app/sessions/forgot`: ask for a reset link by e-mail, then "check your inbox". The server
+ * answers the same whether or not the address has an account, so the screen says "if".
+ */
 export default function ForgotPage() {
   const { t } = useTranslation(['auth', 'common', 'errors', 'messages']);
   const [sentTo, setSentTo] = useState<string | null>(null);

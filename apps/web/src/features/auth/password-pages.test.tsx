@@ -43,17 +43,18 @@ describe('reset password', () => {
 });
 
 describe('forgot password', () => {
-  it('shows "check your inbox" after the link is sent', async () => {
-    const server = fakeServer({ 'POST /api/auth/forgot': ok({}, 'PASSWORD_RESET_SENT') });
+  it('shows "check your inbox" after the request, saying the link went out only if the address has an account', async () => {
+    const server = fakeServer({ 'POST /api/auth/forgot': ok({ expiresInSeconds: 1800 }, 'PASSWORD_RESET_SENT') });
     renderAt('/app/sessions/forgot', <ForgotPage />);
     fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'ayse@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByText(/^If ayse@example\.com belongs to an account, we sent a link to it\./)).toBeTruthy();
     expect(server.callsTo('POST /api/auth/forgot')[0]?.body).toEqual({ email: 'ayse@example.com' });
   });
 
-  it('marks the field when the address is unknown', async () => {
-    fakeServer({ 'POST /api/auth/forgot': fail(404, 'EMAIL_NOT_FOUND') });
+  it('marks the field when the request is refused (the rate limit)', async () => {
+    fakeServer({ 'POST /api/auth/forgot': fail(429, 'RATE_LIMITED') });
     renderAt('/app/sessions/forgot', <ForgotPage />);
     const field = await screen.findByLabelText(/^Email/);
     fireEvent.change(field, { target: { value: 'nobody@example.com' } });
@@ -64,13 +65,15 @@ describe('forgot password', () => {
 });
 
 describe('sign-up', () => {
-  it('registers with the default company id and explains that approval comes next', async () => {
+  it('registers with the default company id and the screen language, and points to the e-mail that says what comes next', async () => {
     const server = fakeServer({ 'POST /api/register': { status: 201, body: { error: false, data: { user: { uid: 'n1' } } } } });
     renderAt('/app/sessions/signUp', <SignUpPage />);
     fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'new@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'long enough 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Registration received' })).toBeTruthy();
-    expect(server.callsTo('POST /api/register')[0]?.body).toEqual({ email: 'new@example.com', password: 'long enough 1', companyId: 'agency' });
+    // A taken address gets the same answer: the outcome is in the e-mail.
+    expect(screen.getByText(/^We sent an e-mail to new@example\.com with what happens next\./)).toBeTruthy();
+    expect(server.callsTo('POST /api/register')[0]?.body).toEqual({ email: 'new@example.com', password: 'long enough 1', companyId: 'agency', locale: 'en' });
   });
 });

@@ -31,7 +31,10 @@ describe('sign-in by phone', () => {
     renderAt('/app/sessions/signIn', <SignInPage />);
 
     const firstBox = await sendCodeTo('0532 000 00 02');
-    expect(server.callsTo('POST /api/auth/otp/send')[0]?.body).toEqual({ phone: '0532 000 00 02', purpose: 'login' });
+    // The screen's language goes along: the server writes the SMS in it for a number it does not know.
+    expect(server.callsTo('POST /api/auth/otp/send')[0]?.body).toEqual({ phone: '0532 000 00 02', purpose: 'login', locale: 'en' });
+    // The answer is the same whatever the number's account state: the screen does not promise a code.
+    expect(screen.getByText(/your 6-digit code or, if this number cannot use one here, what to do instead/)).toBeTruthy();
     // The code input takes the focus and the resend button shows its countdown.
     await waitFor(() => expect(document.activeElement).toBe(firstBox));
     const resend = screen.getByRole('button', { name: /Resend in 60 s/ });

@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useAgencyContact } from '../landing/use-agency-contact.ts';
 import { AuthFrame } from './auth-frame.tsx';
@@ -21,11 +22,15 @@ export function companyIdFrom(settings: object | undefined): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_COMPANY_ID;
 }
 
-/** `/app/sessions/signUp`: an e-mail account (`POST /api/register`) that waits for the agency's approval. */
+/**
+ * `/app/sessions/signUp`: an e-mail account (`POST /api/register`) that waits for the agency's
+ * approval. The server answers the same for a new and a taken address and tells the outcome by
+ * e-mail, so the screen says "check your inbox".
+ */
 export default function SignUpPage() {
   const { t } = useTranslation(['auth', 'common', 'errors', 'messages']);
   const { data: settings } = useAgencyContact();
-  const [isDone, setDone] = useState(false);
+  const [doneFor, setDoneFor] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -41,23 +46,21 @@ export default function SignUpPage() {
     setPending(true);
     setFormError(null);
     try {
-      const { messageCode } = await api.post('/register', { email: email.trim(), password, companyId: companyIdFrom(settings) });
+      const { messageCode } = await api.post('/register', { email: email.trim(), password, companyId: companyIdFrom(settings), locale: currentLocale() });
       notifySuccess(messageCode ?? 'REGISTERED');
-      setDone(true);
+      setDoneFor(email.trim());
     } catch (error) {
       notifyError(error);
-      const code = error instanceof ApiError ? error.code : null;
-      if (code === 'EMAIL_ALREADY_REGISTERED') form.setFieldError('email', errorText(error));
-      else setFormError(errorText(error));
+      setFormError(errorText(error));
     } finally {
       setPending(false);
     }
   });
 
-  if (isDone) {
+  if (doneFor) {
     return (
       <AuthFrame>
-        <StatusView icon={<IconHourglassHigh size={34} />} title={t('signUp.doneTitle')} text={t('signUp.doneText')}>
+        <StatusView icon={<IconHourglassHigh size={34} />} title={t('signUp.doneTitle')} text={t('signUp.doneText', { email: doneFor })}>
           <Button component={Link} to="/app/sessions/signIn" size="md" fullWidth>
             {t('signUp.toSignIn')}
           </Button>

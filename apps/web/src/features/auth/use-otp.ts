@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OTP_RESEND_SECONDS } from '@agency/shared';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { isPossiblePhone } from './phone.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -13,7 +14,9 @@ interface OtpSendAnswer {
 
 /**
  * The "send code, then type the code" part shared by sign-in and the application: the phone as
- * typed, the number the code went to, the resend countdown and the send error.
+ * typed, the number the code went to, the resend countdown and the send error. The server answers
+ * the same whatever the number's account state (the SMS says why there is no code, in the
+ * language sent along for a number it does not know), so the screens say "we sent an SMS".
  */
 export function useOtp(purpose: 'login' | 'apply') {
   const { t } = useTranslation('auth');
@@ -36,7 +39,7 @@ export function useOtp(purpose: 'login' | 'apply') {
     setSendErrorCode(null);
     setSending(true);
     try {
-      const { data, messageCode } = await api.post<OtpSendAnswer>('/auth/otp/send', { phone: number, purpose });
+      const { data, messageCode } = await api.post<OtpSendAnswer>('/auth/otp/send', { phone: number, purpose, locale: currentLocale() });
       setSentTo(number);
       startCountdown(data?.resendAfterSeconds ?? OTP_RESEND_SECONDS);
       notifySuccess(messageCode ?? 'OTP_SENT');

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoRunResult, Payment, PaymentKind, PaymentStatus } from '@agency/shared';
+import type { AutoRunResult, Payment, PaymentKind, PaymentStatus, PayoutRun } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
 import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
@@ -40,6 +40,16 @@ export function useAutoRun() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await api.post<AutoRunResult>('/admin/payments/auto-run')).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+    // The runs too: a run that failed is now shown as interrupted.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}
+
+/** `GET /api/admin/payments/runs`: the latest automatic runs (running, finished, interrupted), newest first. */
+export function usePayoutRuns() {
+  return useQuery({
+    queryKey: ['admin', 'payments', 'runs'],
+    queryFn: async () => (await api.get<PayoutRun[]>('/admin/payments/runs')).data,
+    retry: false,
   });
 }

@@ -124,4 +124,41 @@ describe('admin payments page (/app/mydesk/transaction)', () => {
     expect(screen.getByText(/total: \$450\.00/)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
+
+  it('shows an interrupted automatic run until a later run completes it (docs/decisions/014)', async () => {
+    const run = (id: string, status: string, completedBy: string | null, created: number) => ({
+      id,
+      period: '2026-03',
+      trigger: 'schedule',
+      status,
+      startedAt: '2026-03-15T00:05:00Z',
+      finishedAt: status === 'finished' ? '2026-03-15T00:06:00Z' : null,
+      interruptedAt: status === 'interrupted' ? '2026-03-15T08:00:00Z' : null,
+      created,
+      skipped: 0,
+      existing: 0,
+      pendingRegistration: 0,
+      totalCents: created * 10000,
+      completedBy,
+    });
+    let runs = [run('r1', 'interrupted', null, 8249)];
+    fakeApi({
+      'GET /api/admin/payments': ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+      'GET /api/admin/payments/runs': () => ok(runs),
+      'POST /api/admin/payments/auto-run': () => {
+        runs = [run('r2', 'finished', null, 12), run('r1', 'interrupted', 'r2', 8249)];
+        return ok({ period: '2026-03', created: 12, skipped: 0, existing: 8249, pendingRegistration: 0, totalCents: 120000 });
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('The automatic run for 2026-03 was interrupted')).toBeTruthy();
+    expect(screen.getByText(/It created 8,249 payments \(\$824,900\.00\)/)).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Latest automatic runs' })).getByText('Interrupted')).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByText('Process all automatic payments')));
+    fireEvent.click((await screen.findByText('Process payments')).closest('button')!);
+    expect(await screen.findByText('Interrupted, completed later')).toBeTruthy();
+    expect(screen.queryByText('The automatic run for 2026-03 was interrupted')).toBeNull();
+    expect(screen.getByText('Finished')).toBeTruthy();
+  });
 });

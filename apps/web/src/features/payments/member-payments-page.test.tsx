@@ -116,4 +116,41 @@ describe('member payments page (/app/setting/payment)', () => {
     expect(await screen.findByText('File size should not exceed 5MB')).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
+
+  it('shows the member’s full invoice storage (413 INVOICE_STORAGE_FULL) in their language, beside the button', async () => {
+    const payment = {
+      id: 'p2',
+      memberId: 'm1',
+      amountCents: 7550,
+      grossCents: 7550,
+      deductionsCents: 0,
+      periods: ['2026-02'],
+      status: 'Approved',
+      kind: 'request',
+      runPeriod: null,
+      notes: null,
+      reason: null,
+      invoicePreference: 'default',
+      invoiceNumber: 'INV-000007',
+      createdAt: '2026-03-10T10:00:00Z',
+      updatedAt: '2026-03-10T10:00:00Z',
+      paidAt: null,
+    };
+    const calls = fakeApi({
+      'GET /api/me/summary': ok(summary),
+      'GET /api/me/payments': ok({ items: [payment], total: 1, page: 1, pageSize: 10 }),
+      'PUT /api/me/payments/p2/invoice': { status: 413, body: { error: true, code: 'INVOICE_STORAGE_FULL', message: 'Your invoice storage is full' } },
+    });
+    const { container } = renderWithProviders(
+      <Suspense fallback={null}>
+        <MemberPaymentsPage />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4 %%EOF'], 'invoice.pdf', { type: 'application/pdf' })] } });
+    const shown = await screen.findAllByText('Your invoice storage is full (at most 50 MB); please upload a smaller file or contact the agency');
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
 });

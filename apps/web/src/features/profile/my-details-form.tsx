@@ -1,9 +1,11 @@
-import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, LOCALE_NAMES, type Locale, type MyProfile } from '@agency/shared';
-import { ApiError } from '../../lib/api-client.ts';
-import { changeLanguage } from '../../lib/i18n.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { changeLanguage, currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useUpdateProfile } from './profile-api.ts';
 
@@ -13,14 +15,29 @@ interface DetailsValues {
   email: string;
   locale: Locale;
   invoicePreference: 'default' | 'custom';
+  currentPassword: string;
+  code: string;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CODE_PATTERN = /^\d{6}$/;
+const CODE_ERRORS = new Set(['OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS']);
 
-/** Own name, e-mail, language and the default invoice preference. */
+/** The address as the server compares it: trimmed, lower case, empty for none. */
+function normalisedEmail(value: string | null): string {
+  return (value ?? '').trim().toLowerCase();
+}
+
+/**
+ * Own name, e-mail, language and the default invoice preference. A new (or removed) e-mail is
+ * confirmed with the current password, or, for an account without one, with a code sent by SMS to
+ * the account's phone; the server tells the old address (or the phone) of the change.
+ */
 export function MyDetailsForm({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation(['profile', 'common']);
   const update = useUpdateProfile();
+  const [codeSent, setCodeSent] = useState(false);
+  const [isSendingCode, setSendingCode] = useState(false);
   const form = useForm<DetailsValues>({
     initialValues: {
       firstName: profile.firstName,
@@ -28,24 +45,62 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
       email: profile.email ?? '',
       locale: profile.locale,
       invoicePreference: profile.invoicePreference,
+      currentPassword: '',
+      code: '',
     },
     validate: {
       firstName: (value) => (value.trim() ? null : t('details.errors.required')),
       lastName: (value) => (value.trim() ? null : t('details.errors.required')),
       email: (value) => (value.trim() === '' || EMAIL_PATTERN.test(value.trim()) ? null : t('details.errors.email')),
+      currentPassword: (value, values) =>
+        emailChanges(values.email) && profile.hasPassword && value === '' ? t('details.errors.currentPassword') : null,
+      code: (value, values) => (emailChanges(values.email) && !profile.hasPassword && !CODE_PATTERN.test(value) ? t('details.errors.code') : null),
     },
   });
 
+  function emailChanges(email: string): boolean {
+    return normalisedEmail(email) !== normalisedEmail(profile.email);
+  }
+  const needsConfirmation = emailChanges(form.values.email);
+
+  async function sendCode() {
+    if (!profile.phone || isSendingCode) return;
+    setSendingCode(true);
+    try {
+      const { messageCode } = await api.post('/auth/otp/send', { phone: profile.phone, purpose: 'login', locale: currentLocale() });
+      notifySuccess(messageCode ?? 'OTP_SENT');
+      setCodeSent(true);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
   const handleSubmit = form.onSubmit((values) => {
+    const confirm = emailChanges(values.email) ? (profile.hasPassword ? { currentPassword: values.currentPassword } : { code: values.code }) : {};
     update.mutate(
-      { ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() || null },
+      {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim() || null,
+        locale: values.locale,
+        invoicePreference: values.invoicePreference,
+        ...confirm,
+      },
       {
         onSuccess: () => {
           notifySuccess('DETAILS_UPDATED');
+          form.setFieldValue('currentPassword', '');
+          form.setFieldValue('code', '');
+          setCodeSent(false);
           void changeLanguage(values.locale);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_REGISTERED') form.setFieldError('email', errorText(error));
+          const code = error instanceof ApiError ? error.code : null;
+          if (code === 'EMAIL_ALREADY_REGISTERED') form.setFieldError('email', errorText(error));
+          else if (code === 'PASSWORD_CURRENT_INVALID') form.setFieldError('currentPassword', errorText(error));
+          else if (code && CODE_ERRORS.has(code)) form.setFieldError('code', errorText(error));
           else notifyError(error);
         },
       },
@@ -64,6 +119,38 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
             <TextInput label={t('details.lastName')} autoComplete="family-name" {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <TextInput label={t('details.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+          {needsConfirmation ? (
+            <Alert variant="light" color="blue" icon={<IconShieldLock size={20} aria-hidden />} title={t('details.confirm.title')}>
+              <Stack gap="sm">
+                <Text size="sm">
+                  {profile.hasPassword ? t('details.confirm.withPassword') : t('details.confirm.withCode', { phone: profile.phone ?? '' })}
+                </Text>
+                {profile.hasPassword ? (
+                  <PasswordInput
+                    label={t('details.confirm.currentPassword')}
+                    autoComplete="current-password"
+                    visibilityToggleButtonProps={{ 'aria-label': t('details.confirm.showCharacters') }}
+                    {...form.getInputProps('currentPassword')}
+                  />
+                ) : (
+                  <Group align="flex-end" gap="sm" wrap="wrap">
+                    <TextInput
+                      label={t('details.confirm.code')}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      disabled={!codeSent}
+                      style={{ flex: '1 1 10rem' }}
+                      {...form.getInputProps('code')}
+                    />
+                    <Button type="button" variant="default" loading={isSendingCode} disabled={!profile.phone} onClick={() => void sendCode()}>
+                      {codeSent ? t('details.confirm.resendCode') : t('details.confirm.sendCode')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Alert>
+          ) : null}
           <TextInput label={t('details.phone')} value={profile.phone ?? ''} readOnly description={t('details.phoneHint')} />
           <Select
             label={t('details.language')}
