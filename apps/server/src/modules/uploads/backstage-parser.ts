@@ -96,6 +96,16 @@ export interface ReadOptions {
   localeDateOrder?: DateOrder;
   maxRows?: number;
   open?: (data: Buffer) => Promise<TableSource>;
+  /**
+   * Each creator's row as soon as it is final, in the file's order (the import writes while the
+   * file is read). A creator listed twice with other figures is handed on again when the later row
+   * wins (the higher diamonds): the last row handed on for a username is the one of the result. A
+   * row whose text date waits for its column's order comes at the end. Rows with an error are not
+   * handed on; the caller drops what it did with the rows when the result has errors.
+   */
+  onRow?: (row: BackstageRow) => void;
+  /** Called once, before the first onRow, with what is known of the file then (its period and kind of figures). */
+  onFile?: (file: Pick<UploadFileInfo, 'dataPeriod' | 'figureKind'>) => void;
 }
 
 const HEADER_SEARCH_ROWS = 20;
@@ -180,6 +190,21 @@ interface PendingRow {
   lastLive: CellValue;
 }
 
+/** One text date parse per distinct text and order: an export repeats the same Last LIVE on many rows. */
+class DateTexts {
+  private readonly parsed = new Map<string, Parsed<Date | null>>();
+  parse(value: CellValue, order: DateOrder): Parsed<Date | null> {
+    if (typeof value !== 'string') return parseDateTime(value, order);
+    const key = `${order}${value}`;
+    let parsed = this.parsed.get(key);
+    if (!parsed) {
+      parsed = parseDateTime(value, order);
+      if (this.parsed.size < 10_000) this.parsed.set(key, parsed);
+    }
+    return parsed;
+  }
+}
+
 /** Collects one sheet's rows: the header search, then the data rows. */
 class SheetReader {
   header: SheetHeader | null = null;
@@ -190,12 +215,17 @@ class SheetReader {
   rowsSeen = 0;
   dataRows = 0;
   blankRows = 0;
-  readonly pending: PendingRow[] = [];
+  /** The row kept for each username (a creator listed twice keeps the higher diamonds). */
+  readonly byUsername = new Map<string, PendingRow>();
+  /** Kept rows whose text date waits for the column's day/month order. */
+  readonly deferred = new Set<PendingRow>();
+  duplicates = 0;
   readonly errors: UploadError[] = [];
   hiddenErrors = 0;
   readonly warnings: UploadWarning[] = [];
   readonly counts = { quit: 0, approximate: 0, skipped: 0 };
   readonly dateEvidence = { dmy: [] as number[], mdy: [] as number[], either: 0 };
+  private readonly dates = new DateTexts();
 
   constructor(
     private readonly options: ReadOptions,
@@ -349,6 +379,15 @@ class SheetReader {
     const evidence = dateOrderEvidence(lastLive);
     if (evidence === 'either') this.dateEvidence.either += 1;
     else if (evidence) this.dateEvidence[evidence].push(row);
+    // A date whose text says its order (or needs none) is read now; `2/3/2026` waits for the column.
+    let lastLiveAt: Date | null = null;
+    if (lastLive !== null && evidence !== 'either') {
+      const parsed = this.dates.parse(lastLive, evidence ?? 'dmy');
+      if (parsed.error !== undefined) {
+        this.error(row, this.nameOf('lastLive'), 'notADate', { value: cellText(lastLive).slice(0, 80) });
+        state.failed = true;
+      } else lastLiveAt = parsed.value;
+    }
     const item: BackstageRow = {
       row,
       tiktokUsername: username,
@@ -356,7 +395,7 @@ class SheetReader {
       validDays: this.value(row, cells, 'validDays', parseDays, 0, state),
       liveSeconds: this.value(row, cells, 'liveDuration', parseDurationSeconds, 0, state),
       matches: this.value(row, cells, 'matches', parseCount, 0, state),
-      lastLiveAt: null,
+      lastLiveAt,
       leftNetwork,
     };
     if (state.failed) return;
@@ -364,7 +403,52 @@ class SheetReader {
       this.counts.quit += 1;
       this.warnings.push({ row, kind: 'creatorQuit', tiktokUsername: username, params: {} });
     }
-    this.pending.push({ item, lastLive });
+    this.keep({ item, lastLive }, evidence === 'either' && lastLive !== null);
+  }
+
+  /**
+   * The row kept for its username, handed on (onRow) as soon as it is final: a first row, or one
+   * that replaces an earlier row of the same creator (listed twice with other figures: the higher
+   * diamonds win); an exact copy is dropped. Both kinds of repeat are warnings.
+   */
+  private keep(pending: PendingRow, deferred: boolean): void {
+    const { item } = pending;
+    const earlier = this.byUsername.get(item.tiktokUsername)?.item;
+    if (earlier) {
+      this.duplicates += 1;
+      const same =
+        earlier.diamonds === item.diamonds &&
+        earlier.validDays === item.validDays &&
+        earlier.liveSeconds === item.liveSeconds &&
+        earlier.matches === item.matches &&
+        earlier.leftNetwork === item.leftNetwork;
+      if (same) {
+        this.warnings.push({ row: item.row, kind: 'duplicateIdentical', tiktokUsername: item.tiktokUsername, params: { firstRow: earlier.row } });
+        return;
+      }
+      const keepLater = item.diamonds > earlier.diamonds || (item.diamonds === earlier.diamonds && item.liveSeconds > earlier.liveSeconds);
+      const [kept, dropped] = keepLater ? [item, earlier] : [earlier, item];
+      this.warnings.push({ row: dropped.row, kind: 'duplicateKeptHigher', tiktokUsername: item.tiktokUsername, params: { keptRow: kept.row, droppedRow: dropped.row } });
+      if (!keepLater) return;
+      const replaced = this.byUsername.get(item.tiktokUsername)!;
+      this.deferred.delete(replaced);
+    }
+    this.byUsername.set(item.tiktokUsername, pending);
+    if (deferred) this.deferred.add(pending);
+    else this.emit(item);
+  }
+
+  private announced = false;
+
+  /** Hands a final row on, after telling the caller the file's period and kind of figures once. */
+  private emit(item: BackstageRow): void {
+    if (!this.options.onRow) return;
+    if (!this.announced) {
+      this.announced = true;
+      const period = this.columnPeriod ?? this.metadataPeriod;
+      this.options.onFile?.({ dataPeriod: period, figureKind: figureKindOf(this.header!.window, period) });
+    }
+    this.options.onRow(item);
   }
 
   /** Decides the date order, parses the dates. */
@@ -382,31 +466,22 @@ class SheetReader {
     const wrong = new Set(order === 'dmy' ? mdy : dmy);
     const column = this.header ? (this.header.names.get(this.header.columns.lastLive!) ?? 'lastLive') : null;
     if (source === 'locale') this.warnings.push({ row: null, kind: 'dateOrderFromLocale', tiktokUsername: null, params: { column: column ?? '', order: order! } });
-    const kept: PendingRow[] = [];
-    // An export repeats the same Last LIVE text on many rows: each distinct text is parsed once.
-    const parsedTexts = new Map<string, ReturnType<typeof parseDateTime>>();
-    const parse = (value: CellValue) => {
-      if (typeof value !== 'string') return parseDateTime(value, order ?? 'dmy');
-      let parsed = parsedTexts.get(value);
-      if (!parsed) {
-        parsed = parseDateTime(value, order ?? 'dmy');
-        if (parsedTexts.size < 10_000) parsedTexts.set(value, parsed);
-      }
-      return parsed;
-    };
-    for (const pending of this.pending) {
-      if (pending.lastLive !== null) {
-        const parsed = wrong.has(pending.item.row) ? ({ error: 'notADate' } as const) : parse(pending.lastLive);
-        if (parsed.error !== undefined) {
-          this.error(pending.item.row, column, 'notADate', { value: cellText(pending.lastLive).slice(0, 80) });
-          continue;
-        }
-        pending.item.lastLiveAt = parsed.value;
-      }
-      kept.push(pending);
+    // A date whose text disagrees with the column's order: the column cannot be trusted.
+    for (const pending of this.byUsername.values()) {
+      if (wrong.has(pending.item.row)) this.error(pending.item.row, column, 'notADate', { value: cellText(pending.lastLive).slice(0, 80) });
     }
-    this.pending.length = 0;
-    this.pending.push(...kept);
+    // The dates that waited for the order, then their rows handed on.
+    for (const pending of this.deferred) {
+      const parsed = this.dates.parse(pending.lastLive, order ?? 'dmy');
+      if (parsed.error !== undefined) {
+        this.error(pending.item.row, column, 'notADate', { value: cellText(pending.lastLive).slice(0, 80) });
+        this.byUsername.delete(pending.item.tiktokUsername);
+        continue;
+      }
+      pending.item.lastLiveAt = parsed.value;
+      this.emit(pending.item);
+    }
+    this.deferred.clear();
     return { order, source };
   }
 }
@@ -436,36 +511,6 @@ function mappingQuestion(candidate: NonNullable<SheetReader['candidate']>): Mapp
       suggested,
     },
   };
-}
-
-function dedupe(pending: readonly PendingRow[], warnings: UploadWarning[]): { items: BackstageRow[]; duplicates: number } {
-  const byUsername = new Map<string, BackstageRow>();
-  let duplicates = 0;
-  for (const { item } of pending) {
-    const earlier = byUsername.get(item.tiktokUsername);
-    if (!earlier) {
-      byUsername.set(item.tiktokUsername, item);
-      continue;
-    }
-    duplicates += 1;
-    const same =
-      earlier.diamonds === item.diamonds &&
-      earlier.validDays === item.validDays &&
-      earlier.liveSeconds === item.liveSeconds &&
-      earlier.matches === item.matches &&
-      earlier.leftNetwork === item.leftNetwork;
-    if (same) {
-      warnings.push({ row: item.row, kind: 'duplicateIdentical', tiktokUsername: item.tiktokUsername, params: { firstRow: earlier.row } });
-      continue;
-    }
-    // Listed twice while moving between groups: the row with the higher diamonds is the true one.
-    const keepLater = item.diamonds > earlier.diamonds || (item.diamonds === earlier.diamonds && item.liveSeconds > earlier.liveSeconds);
-    const [kept, dropped] = keepLater ? [item, earlier] : [earlier, item];
-    if (keepLater) byUsername.set(item.tiktokUsername, item);
-    warnings.push({ row: dropped.row, kind: 'duplicateKeptHigher', tiktokUsername: item.tiktokUsername, params: { keptRow: kept.row, droppedRow: dropped.row } });
-  }
-  // The file's order (a kept later row takes the place of the first).
-  return { items: [...byUsername.values()].sort((a, b) => a.row - b.row), duplicates };
 }
 
 /** Warnings of one kind beyond a readable number are counted, not listed. */
@@ -566,7 +611,8 @@ export async function readBackstageFile(data: Buffer, options: ReadOptions = {})
   if (reader.hiddenErrors > 0) errors.push({ row: 0, column: null, code: 'moreErrors', params: { count: reader.hiddenErrors } });
   warnings.push(...reader.warnings);
   if (reader.blankRows > 0) warnings.push({ row: null, kind: 'blankRows', tiktokUsername: null, params: { count: reader.blankRows } });
-  const { items, duplicates } = dedupe(reader.pending, warnings);
+  const items = [...reader.byUsername.values()].map((pending) => pending.item).sort((a, b) => a.row - b.row);
+  const duplicates = reader.duplicates;
   // Header -> the field it is read as (`Diamonds in L30D` -> diamonds when that is the window read).
   const columns: Record<string, string> = {};
   const readFirst: BackstageField[] = ['username', 'diamonds', 'liveDuration', 'validDays', 'matches', 'lastLive'];

@@ -46,6 +46,8 @@ export interface UploadPlan {
   rows: PlannedRow[];
   /** Usernames to create as creators (only with `createUnknown`). */
   toCreate: string[];
+  /** The rows of `rows` that set creators missing from the file to zero (`missing: zero`). */
+  zeroed: PlannedRow[];
   /** The moment the figures describe (end of the data period or of the as-of day, whichever is first). */
   asOfEnd: Date;
 }
@@ -91,7 +93,7 @@ export interface UploadMonth {
  * The month of an upload and the questions about it. Needed before the plan, to read that month's
  * stored figures.
  */
-export function monthOfUpload(file: UploadFileInfo | null, asOf: string, answers: Pick<Answers, 'period' | 'acceptWindow'>): UploadMonth {
+export function monthOfUpload(file: Pick<UploadFileInfo, 'dataPeriod' | 'figureKind'> | null, asOf: string, answers: Pick<Answers, 'period' | 'acceptWindow'>): UploadMonth {
   const questions: UploadQuestion[] = [];
   const asOfMonth = monthOf(asOf);
   const period = file?.dataPeriod ?? null;
@@ -153,16 +155,66 @@ export function planRow(item: BackstageRow, creator: KnownCreator | undefined, p
   };
 }
 
-export function planUpload(input: PlanInput): UploadPlan {
+/**
+ * Plans each row of the file once, as it comes (the import hands it each final row while the file
+ * is read and writes what it returns; the check feeds it the read file's rows): the row's creator,
+ * the stored figures it replaces, its requirement state. A creator listed twice is planned again
+ * when the later row wins: the planned row of a username is always the one of the read file.
+ */
+export class RowPlanner {
+  /** The planned row of each username of the file (unknown usernames only with `createUnknown`). */
+  readonly planned = new Map<string, PlannedRow>();
+  private readonly beforeById = new Map<string, MonthFigures>();
+
+  constructor(
+    readonly context: RowContext,
+    private readonly creators: ReadonlyMap<string, KnownCreator>,
+    before: readonly MonthFigures[],
+    private readonly createUnknown: boolean,
+  ) {
+    for (const row of before) this.beforeById.set(row.creatorId, row);
+  }
+
+  previousOf(creatorId: string): MonthFigures | undefined {
+    return this.beforeById.get(creatorId);
+  }
+
+  /** The row to write for a final row of the file; null for an unknown username left out. */
+  add(item: BackstageRow): PlannedRow | null {
+    const creator = this.creators.get(item.tiktokUsername);
+    if (!creator && !this.createUnknown) return null;
+    const row = planRow(item, creator, creator ? this.beforeById.get(creator.id) : undefined, this.context);
+    this.planned.set(item.tiktokUsername, row);
+    return row;
+  }
+}
+
+/** The month and the moment of the figures of an upload, for its RowPlanner. */
+export function rowContextOf(month: UploadMonth, now: Date): RowContext {
+  return { period: month.period, asOfEnd: endOfIsoDate(month.asOfDate), now };
+}
+
+/**
+ * The plan of an upload: the report and the rows to write. `planner` is the one the import fed
+ * while reading (its rows are taken as they are); without it every row of the read file is
+ * planned here. Either way each row is planned once, by RowPlanner.
+ */
+export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadPlan {
   const { read, answers } = input;
   const month = monthOfUpload(read.file, input.asOf, answers);
   const period = month.period;
-  const asOfEnd = endOfIsoDate(month.asOfDate);
-  const context: RowContext = { period, asOfEnd, now: input.now };
+  const context = rowContextOf(month, input.now);
+  const asOfEnd = context.asOfEnd;
+  let planner = input.planner;
+  if (planner && (planner.context.period !== period || planner.context.asOfEnd.getTime() !== asOfEnd.getTime())) {
+    throw new Error(`The rows were planned for ${planner.context.period} as of ${planner.context.asOfEnd.toISOString()}, the file is ${period} as of ${asOfEnd.toISOString()}`);
+  }
+  if (!planner) {
+    planner = new RowPlanner(context, input.creators, input.before, answers.createUnknown);
+    for (const item of read.items) planner.add(item);
+  }
   const questions = [...month.questions];
   if (read.mappingCandidate) questions.unshift(read.mappingCandidate.question);
-  const beforeById = new Map<string, MonthFigures>();
-  for (const row of input.before) beforeById.set(row.creatorId, row);
   const warnings: UploadWarning[] = [...read.warnings];
   // Per kind, at most MAX_CHANGES each: the report lists changed first and unchanged last.
   const changes: Record<UploadChange['kind'], UploadChange[]> = { changed: [], new: [], created: [], removed: [], zeroed: [], kept: [], unchanged: [] };
@@ -172,6 +224,7 @@ export function planUpload(input: PlanInput): UploadPlan {
   };
   const rows: PlannedRow[] = [];
   const toCreate: string[] = [];
+  const zeroed: PlannedRow[] = [];
   const counts = { new: 0, changed: 0, unchanged: 0, unknown: 0, missing: 0, zeroed: 0, quit: read.counts.quit, duplicates: read.counts.duplicates, approximate: read.counts.approximate };
   let skipped = read.skipped;
   let unknownListed = 0;
@@ -180,7 +233,6 @@ export function planUpload(input: PlanInput): UploadPlan {
   for (const item of read.items) {
     inFile.add(item.tiktokUsername);
     const creator = input.creators.get(item.tiktokUsername);
-    let previous: MonthFigures | undefined;
     if (!creator) {
       counts.unknown += 1;
       if (unknownListed < MAX_UNKNOWN_WARNINGS) {
@@ -194,7 +246,7 @@ export function planUpload(input: PlanInput): UploadPlan {
       toCreate.push(item.tiktokUsername);
       addChange({ tiktokUsername: item.tiktokUsername, creatorId: null, kind: 'created', before: null, after: figuresOf(item) });
     } else {
-      previous = beforeById.get(creator.id);
+      const previous = planner.previousOf(creator.id);
       let kind: UploadChange['kind'] = 'new';
       if (previous) {
         const same = previous.diamonds === item.diamonds && previous.validDays === item.validDays && previous.liveSeconds === item.liveSeconds;
@@ -203,7 +255,9 @@ export function planUpload(input: PlanInput): UploadPlan {
       counts[kind as 'new' | 'changed' | 'unchanged'] += 1;
       if (changes[kind].length < MAX_CHANGES) addChange({ tiktokUsername: item.tiktokUsername, creatorId: creator.id, kind, before: previous ? figuresOf(previous) : null, after: figuresOf(item) });
     }
-    rows.push(planRow(item, creator, previous, context));
+    const planned = planner.planned.get(item.tiktokUsername);
+    if (!planned || planned.row !== item.row) throw new Error(`Row ${item.row} (@${item.tiktokUsername}) was not planned`);
+    rows.push(planned);
   }
 
   // Creators of the month not in the file: active creators, and any creator with figures this month.
@@ -225,7 +279,9 @@ export function planUpload(input: PlanInput): UploadPlan {
       addChange({ tiktokUsername: previous.tiktokUsername, creatorId: previous.creatorId, kind: 'zeroed', before: figuresOf(previous), after: { diamonds: 0, validDays: 0, liveSeconds: 0 } });
       const creator = input.creators.get(previous.tiktokUsername);
       const zero: BackstageRow = { row: 0, tiktokUsername: previous.tiktokUsername, diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null, leftNetwork: false };
-      rows.push(planRow(zero, creator, previous, context));
+      const row = planRow(zero, creator, previous, context);
+      rows.push(row);
+      zeroed.push(row);
     } else {
       addChange({ tiktokUsername: previous.tiktokUsername, creatorId: previous.creatorId, kind: 'kept', before: figuresOf(previous), after: figuresOf(previous) });
     }
@@ -252,7 +308,7 @@ export function planUpload(input: PlanInput): UploadPlan {
     changes: [...changes.changed, ...changes.new, ...changes.created, ...changes.zeroed, ...changes.removed, ...changes.kept, ...changes.unchanged].slice(0, MAX_CHANGES),
     uploadId: null,
   };
-  return { report, rows, toCreate, asOfEnd };
+  return { report, rows, toCreate, zeroed, asOfEnd };
 }
 
 /** A report for a file that could not be read at all: one error on row 0 with the file's error code. */

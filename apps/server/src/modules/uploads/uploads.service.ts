@@ -4,6 +4,7 @@ import {
   periodOfIsoDate,
   type UploadHistoryItem,
   type UploadListQuery,
+  type UploadFileInfo,
   type UploadMapping,
   type UploadReport,
 } from '@agency/shared';
@@ -15,16 +16,15 @@ import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/
 import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { notifySystemEach } from '../notifications/notifications.repository.ts';
-import { readBackstageFile, type BackstageReadResult } from './backstage-parser.ts';
+import { readBackstageFile, type BackstageReadResult, type BackstageRow, type ReadOptions } from './backstage-parser.ts';
 import { writeSampleWorkbook } from './sample-workbook.ts';
 import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
-import { fileErrorReport, monthOfUpload, planUpload, type Answers, type PlannedRow, type UploadPlan } from './upload-plan.ts';
-import { writeMonth, type WrittenRow } from './month-writer.ts';
+import { fileErrorReport, monthOfUpload, planUpload, RowPlanner, rowContextOf, type Answers, type PlannedRow, type UploadPlan } from './upload-plan.ts';
+import { MonthWriter } from './month-writer.ts';
 import {
   beginMonthRowWrites,
   endMonthRowWrites,
   findUploadRow,
-  insertUploadCreators,
   insertUploadRow,
   listSampleRows,
   listUploadRows,
@@ -133,9 +133,13 @@ export function createUploadsService(deps: UploadsDeps) {
   const { db, clock, storage } = deps;
 
   /** Read -> recognise -> map -> parse: once per request, for the check and the import alike. */
-  async function readFile(input: UploadInput, remembered: ReadonlyMap<string, UploadMapping>): Promise<{ ok: true; read: BackstageReadResult } | { ok: false; code: UploadFileErrorCode }> {
+  async function readFile(
+    input: UploadInput,
+    remembered: ReadonlyMap<string, UploadMapping>,
+    stream: Pick<ReadOptions, 'onRow' | 'onFile'> = {},
+  ): Promise<{ ok: true; read: BackstageReadResult } | { ok: false; code: UploadFileErrorCode }> {
     try {
-      return { ok: true, read: await readBackstageFile(input.data, { mapping: input.mapping, remembered, localeDateOrder: AGENCY_DATE_ORDER }) };
+      return { ok: true, read: await readBackstageFile(input.data, { mapping: input.mapping, remembered, localeDateOrder: AGENCY_DATE_ORDER, ...stream }) };
     } catch (error) {
       if (!(error instanceof UploadFileError)) throw error;
       return { ok: false, code: error.code };
@@ -153,43 +157,94 @@ export function createUploadsService(deps: UploadsDeps) {
     const uploadId = randomUUID();
     const answers = answersOf(input);
     let fileKey: string | null = null;
-    // The file is read while the transaction takes the lock and reads the month it will most
-    // likely be (PostgreSQL works while Node parses); the plan waits for both.
     // Read before the transaction: on PGlite a query outside an open transaction waits for its end.
-    const reading = readFile(input, await readColumnMappings(db));
-    reading.catch(() => undefined);
+    const remembered = await readColumnMappings(db);
     let read: BackstageReadResult | null = null;
     let period = guess;
     /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
     const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number }> => {
       await lockMonthRows(tx);
       await beginMonthRowWrites(tx);
-      const context = readCreatorsAndMonth(tx, guess);
+      // The month the file most likely is (the admin's answer, else the as-of date's), read while
+      // the file is read: PostgreSQL works while Node parses.
+      let contextPeriod = guess;
+      let context = readCreatorsAndMonth(tx, guess);
       context.catch(() => undefined);
-      const readResult = await reading;
-      if (!readResult.ok) {
+      // Each final row of the file is planned and written as soon as the file hands it on, once the
+      // file's month is known (with its first row) and that month's figures are read.
+      const stream: { planner?: RowPlanner; writer?: MonthWriter; off?: boolean; starting?: Promise<void> } = {};
+      const queue: BackstageRow[] = [];
+      const feed = (row: BackstageRow) => {
+        const planned = stream.planner!.add(row);
+        if (planned) stream.writer!.add(planned);
+      };
+      const onFile = (file: Pick<UploadFileInfo, 'dataPeriod' | 'figureKind'>) => {
+        const month = monthOfUpload(file, input.asOf, answers);
+        // A file that asks a question is refused at the end: nothing to write meanwhile.
+        if (month.questions.length > 0 || month.invalidPeriod) {
+          stream.off = true;
+          return;
+        }
+        if (month.period !== contextPeriod) {
+          contextPeriod = month.period;
+          context = context.catch(() => undefined).then(() => readCreatorsAndMonth(tx, month.period));
+          context.catch(() => undefined);
+        }
+        stream.starting = context.then(({ creators, stored }) => {
+          stream.planner = new RowPlanner(rowContextOf(month, now), creators, stored, answers.createUnknown);
+          stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+          for (const row of queue) feed(row);
+          queue.length = 0;
+        });
+        stream.starting.catch(() => undefined);
+      };
+      const onRow = (row: BackstageRow) => {
+        if (stream.off) return;
+        if (stream.planner) feed(row);
+        else queue.push(row);
+      };
+      const settle = async () => {
+        await stream.starting?.catch(() => undefined);
+        await stream.writer?.settle();
         await context.catch(() => undefined);
+      };
+      const readResult = await readFile(input, remembered, { onFile, onRow });
+      if (!readResult.ok) {
+        await settle();
         throw new Refusal({ ok: false, code: readResult.code, report: fileErrorReport({ period: guess, asOf: input.asOf, dryRun: false, code: readResult.code }) });
       }
       read = readResult.read;
       const month = monthOfUpload(read.file, input.asOf, answers);
-      await context.catch(() => undefined);
-      if (month.invalidPeriod) throw invalidPeriodError();
+      if (month.invalidPeriod) {
+        await settle();
+        throw invalidPeriodError();
+      }
       period = month.period;
-      const { creators, stored } = period === guess ? await context : await readCreatorsAndMonth(tx, period);
-      const plan = planUpload({ read, asOf: input.asOf, answers, now, dryRun: false, creators, before: stored });
-      if (plan.report.errors.length > 0) throw new Refusal({ ok: false, code: 'UPLOAD_INVALID', report: plan.report });
-      if (plan.report.questions.length > 0) throw new Refusal({ ok: false, code: 'UPLOAD_NEEDS_ANSWERS', report: plan.report });
+      await stream.starting;
+      if (!stream.planner && contextPeriod !== period) {
+        contextPeriod = period;
+        context = context.catch(() => undefined).then(() => readCreatorsAndMonth(tx, period));
+      }
+      const { creators, stored } = await context;
+      const plan = planUpload({ read, asOf: input.asOf, answers, now, dryRun: false, creators, before: stored, planner: stream.planner });
+      if (plan.report.errors.length > 0 || plan.report.questions.length > 0) {
+        await settle();
+        throw new Refusal({ ok: false, code: plan.report.errors.length > 0 ? 'UPLOAD_INVALID' : 'UPLOAD_NEEDS_ANSWERS', report: plan.report });
+      }
       // The file is kept before the import can commit: if it cannot be stored (a full disk
       // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
       const key = createStorageKey('uploads', read.file!.format);
-      await storage.put(key, input.data);
-      fileKey = key;
-      if (plan.toCreate.length > 0) {
-        const created = await insertUploadCreators(tx, plan.toCreate, now);
-        for (const row of plan.rows) if (row.creatorId === null) row.creatorId = created.get(row.tiktokUsername)!;
+      try {
+        await storage.put(key, input.data);
+      } catch (error) {
+        await settle();
+        throw error;
       }
-      await writeMonth(plan.rows as WrittenRow[], { tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+      fileKey = key;
+      // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
+      const writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+      for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
+      await writer.finish();
       // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
       const storedIds = new Set(stored.map((row) => row.creatorId));
       const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
