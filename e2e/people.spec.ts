@@ -131,7 +131,7 @@ test('an admin creates, edits, searches and deletes a member', async ({ page, re
   await expect(row).toContainText('+905322220010');
   await expect(page.getByRole('row').filter({ hasText: 'Ayşe Yılmaz' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'Mehmet' })).toHaveCount(0);
-  await expect(page.getByText('Members found: 1')).toBeVisible();
+  await expect(page.getByText('1 member found')).toBeVisible();
 
   // Edit.
   await row.getByRole('button', { name: 'Actions for Kerem Yenitest' }).click();
@@ -166,7 +166,7 @@ test('an admin creates, edits, searches and deletes a member', async ({ page, re
   await page.reload();
   await chooseLanguage(page, 'English');
   await searchMembers(page, 'Yenites');
-  await expect(page.getByText('Members found: 0')).toBeVisible();
+  await expect(page.getByText('0 members found')).toBeVisible();
   await expect(edited).toHaveCount(0);
 });
 

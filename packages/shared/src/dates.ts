@@ -1,19 +1,5 @@
-import { dateLocaleTag, type Locale } from './locales.ts';
-
-export function formatDate(value: string | Date | null | undefined, locale: Locale): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocaleTag(locale), { dateStyle: 'medium' }).format(date);
-}
-
-export function formatDateTime(value: string | Date | null | undefined, locale: Locale): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(dateLocaleTag(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(date);
-}
+/**
+ * Dates and months are formatted in locale-formats.ts (one place for the six languages, with
+ * written-out formats where the runtime lacks a language's data): never `2026-11` on a screen.
+ */
+export { formatDate, formatDateTime, formatDay, formatMonth, type MonthStyle } from './locale-formats.ts';

@@ -19,11 +19,15 @@ export const ERRORS = {
 
   // sign-in and codes
   OTP_INVALID: { status: 400, message: 'Invalid otp try again' },
-  OTP_EXPIRED: { status: 400, message: 'Invalid otp try again' },
-  OTP_TOO_MANY_ATTEMPTS: { status: 429, message: 'Invalid otp try again' },
+  OTP_EXPIRED: { status: 400, message: 'This code has expired; please request a new one' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong tries for this code; please request a new one' },
   OTP_RESEND_TOO_SOON: { status: 429, message: 'Please wait before requesting a new code' },
   PHONE_INVALID: { status: 400, message: 'Invalid phone number' },
-  PHONE_NOT_REGISTERED: { status: 404, message: 'Invalid number' },
+  /**
+   * Only after a right sign-in code (the code went to the phone, whose holder may know): the number
+   * lost its account between the send and the sign-in. Sends answer alike for every number (015).
+   */
+  PHONE_NOT_REGISTERED: { status: 404, message: 'There is no account with this phone number' },
   PHONE_ALREADY_REGISTERED: { status: 409, message: 'Phone number already registered' },
   ACCOUNT_NOT_ACTIVE: { status: 403, message: 'Your account is not active yet' },
   EMAIL_NOT_FOUND: { status: 404, message: 'Email not found' },

@@ -1,16 +1,24 @@
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_NAMES, isLocale } from '@agency/shared';
+import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from '@agency/shared';
 import { changeLanguage, currentLocale } from '../lib/i18n.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import classes from './language-menu.module.css';
 
 /**
- * The language menu shown on every page; the choice is remembered in local storage.
+ * The language menu shown on every page; the choice is remembered in local storage. The signed-in
+ * layout passes `onChange` (lib/me.ts useChooseLanguage), which also writes the person's profile.
  * A native <select> under a compact button: the phone's own picker, full keyboard and screen-reader
  * support, and none of the popover code on the landing page.
  */
-export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'white' | 'default' }) {
+export function LanguageMenu({
+  variant = 'subtle',
+  onChange,
+}: {
+  variant?: 'subtle' | 'white' | 'default';
+  /** Replaces the default (switch the interface, remember it in the browser). */
+  onChange?: (locale: Locale) => void;
+}) {
   // useTranslation re-renders this when the language changes.
   const { t } = useTranslation('common');
   const locale = currentLocale();
@@ -29,7 +37,10 @@ export function LanguageMenu({ variant = 'subtle' }: { variant?: 'subtle' | 'whi
         disabled={!hydrated}
         aria-label={t('language.choose')}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void changeLanguage(event.target.value);
+          const chosen = event.target.value;
+          if (!isLocale(chosen)) return;
+          if (onChange) onChange(chosen);
+          else void changeLanguage(chosen);
         }}
       >
         {LOCALES.map((code) => (

@@ -5,7 +5,7 @@ import { changeLanguage, i18nReady } from './i18n.ts';
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-async function formattersIn(locale: 'tr' | 'en' | 'de' | 'ru') {
+async function formattersIn(locale: 'tr' | 'en' | 'de' | 'ru' | 'az' | 'ro') {
   await changeLanguage(locale);
   return renderHook(() => useFormatters()).result.current;
 }
@@ -59,5 +59,25 @@ describe('useFormatters', () => {
     const de = await formattersIn('de');
     expect(de.date(value)).toBe(new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(new Date(value)));
     expect(de.date(null)).toBe('');
+  });
+
+  it('writes Azerbaijani dates, months, numbers and money whatever the runtime knows of az', async () => {
+    const az = await formattersIn('az');
+    expect(az.date(new Date(2026, 10, 24, 12))).toBe('24.11.2026');
+    expect(az.month('2026-11')).toBe('noyabr 2026');
+    expect(az.month('2026-11', 'short')).toBe('noy 2026');
+    expect(az.number(1215000)).toBe('1\u00a0215\u00a0000');
+    expect(az.money(121500050)).toBe('1\u00a0215\u00a0000,50\u00a0$');
+    expect(az.microDollars(5000)).toBe('0,005\u00a0$');
+    expect(az.day('2026-10-15')).toBe('15.10.2026');
+  });
+
+  it('never shows a month as 2026-11, in any language', async () => {
+    for (const locale of ['tr', 'en', 'de', 'ru', 'az', 'ro'] as const) {
+      const format = await formattersIn(locale);
+      expect(format.month('2026-11')).not.toMatch(/2026-11|M11/);
+    }
+    expect((await formattersIn('tr')).percent(1)).toBe('%1');
+    expect((await formattersIn('tr')).number(2_999_999)).toBe('2.999.999');
   });
 });

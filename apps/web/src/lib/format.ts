@@ -1,7 +1,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { DEFAULT_LOCALE, formatDate, formatDateTime, formatMoney, formatNumber, isLocale, numberLocaleTag, type Locale } from '@agency/shared';
+import {
+  DEFAULT_LOCALE,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMicroDollars,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  isLocale,
+  numberInputFormat,
+  type Locale,
+  type MonthStyle,
+  type NumberInputFormat,
+} from '@agency/shared';
 
 export interface Formatters {
   locale: Locale;
@@ -11,8 +26,16 @@ export interface Formatters {
   number(value: number | null | undefined): string;
   /** A percentage given as a number of percent (12.5 -> `%12,5` in tr). */
   percent(value: number | null | undefined): string;
+  /** Micro-dollars (the diamond value, 5000 -> `$0,005` in tr) with the decimals they need. */
+  microDollars(micros: number | null | undefined): string;
   date(value: string | Date | null | undefined): string;
   dateTime(value: string | Date | null | undefined): string;
+  /** A calendar day (`2026-10-15`) without moving it across time zones. */
+  day(value: string | null | undefined): string;
+  /** `2026-11` as `Kasım 2026` (long, the default) or `Kas 2026` (short): never `2026-11` on a screen. */
+  month(period: string | null | undefined, style?: MonthStyle): string;
+  /** Separators, prefixes and suffixes for number inputs in the locale. */
+  input: NumberInputFormat;
   /** Seconds as `119 h 47 min` in the user's language. */
   duration(seconds: number | null | undefined): string;
 }
@@ -27,11 +50,6 @@ export function formatDuration(seconds: number | null | undefined, locale: Local
   return t('common:duration.hoursMinutes', { hours: formatNumber(hours, locale), minutes: formatNumber(minutes, locale) });
 }
 
-export function formatPercent(value: number | null | undefined, locale: Locale): string {
-  const safe = Number.isFinite(value) ? (value as number) : 0;
-  return new Intl.NumberFormat(numberLocaleTag(locale), { style: 'percent', maximumFractionDigits: 1 }).format(safe / 100);
-}
-
 /** Formatters bound to the current language; they change when the language changes. */
 export function useFormatters(): Formatters {
   const { t, i18n } = useTranslation('common');
@@ -43,8 +61,12 @@ export function useFormatters(): Formatters {
       money: (cents) => formatMoney(cents, locale),
       number: (value) => formatNumber(value, locale),
       percent: (value) => formatPercent(value, locale),
+      microDollars: (micros) => formatMicroDollars(micros, locale),
       date: (value) => formatDate(value, locale),
       dateTime: (value) => formatDateTime(value, locale),
+      day: (value) => formatDay(value, locale),
+      month: (period, style) => formatMonth(period, locale, style),
+      input: numberInputFormat(locale),
       duration: (seconds) => formatDuration(seconds, locale, t),
     }),
     [locale, t],

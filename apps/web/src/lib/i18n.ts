@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, isLocale, type Locale } from '@agency/shared';
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, formatNumber, isLocale, type Locale } from '@agency/shared';
 
 /**
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
@@ -106,5 +106,14 @@ export const i18nReady = i18next
     if (typeof localStorage !== 'undefined' && isLocale(localStorage.getItem(LANGUAGE_KEY))) rememberLanguageForServer(currentLocale());
     return t;
   });
+
+/**
+ * Texts with a count are plural families (`rows_one`, `rows_few`, `rows_other`: i18next's v4 keys,
+ * chosen by Intl.PluralRules, so each language has exactly its CLDR categories; npm run i18n:check).
+ * The code passes the number as `count`; `{{count, number}}` (or `{{days, number}}`) writes it with
+ * the app's number format of the language (formatNumber of @agency/shared, as lib/format.ts does),
+ * not Intl's own for the bare language code.
+ */
+i18next.services.formatter?.add('number', (value, lng) => formatNumber(Number(value), isLocale(lng) ? lng : DEFAULT_LOCALE));
 
 export default i18next;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otpCodeSchema, phoneInputSchema } from './auth.ts';
+import { otpCodeSchema, phoneInputSchema, requestLocaleSchema } from './auth.ts';
 
 const nameSchema = z.string().trim().min(1).max(60);
 
@@ -11,6 +11,8 @@ export const applicationSchema = z.strictObject({
   phone: phoneInputSchema,
   code: otpCodeSchema,
   ref: z.string().trim().max(40).optional(),
+  /** The language of the screen the visitor applied from: it becomes the new member's language. */
+  locale: requestLocaleSchema,
 });
 export type ApplicationInput = z.infer<typeof applicationSchema>;
 

@@ -7,17 +7,19 @@ import { profileSchema } from './members.ts';
 
 /**
  * `PUT /api/me/profile`: what a member may change about themselves (never phone, role or status).
+ * A field left out keeps its value, so the header's language menu sends `{ locale }` alone (the
+ * person's language is one setting: the interface, SMS, e-mails, invoices and notifications).
  * Changing the e-mail needs `currentPassword`, or `code`: a sign-in code just sent to the
  * account's phone (`POST /api/auth/otp/send`, purpose `login`); without either it answers 403
  * REAUTH_REQUIRED. The old address (or, without one, the phone) is told of the change.
  */
 export const profileUpdateInputSchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  /** An empty string or null removes the e-mail. */
-  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]),
-  locale: z.enum(LOCALES),
-  invoicePreference: z.enum(['default', 'custom']),
+  firstName: z.string().trim().min(1).max(80).optional(),
+  lastName: z.string().trim().min(1).max(80).optional(),
+  /** An empty string or null removes the e-mail; left out, it stays. */
+  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  locale: z.enum(LOCALES).optional(),
+  invoicePreference: z.enum(['default', 'custom']).optional(),
   currentPassword: z.string().min(1).max(200).optional(),
   code: otpCodeSchema.optional(),
 });

@@ -1,6 +1,7 @@
 import type { ActivityAction } from '@agency/shared';
-import { and, asc, count, desc, eq, exists, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldedContains } from '../../db/search.ts';
 import { users } from '../members/members.table.ts';
 import { activityLog, type ActivityRow } from './activity.table.ts';
 
@@ -106,23 +107,19 @@ export async function listActivityRows(
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** Accounts that appear as actors in the log, searched on names, e-mail and phone. */
 export async function listActivityActors(db: Executor, search: string | undefined, limit: number) {
   const conditions: SQL[] = [
     exists(db.select({ one: sql`1` }).from(activityLog).where(eq(activityLog.actorId, users.id))),
   ];
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    // Folded by the Turkish and Azerbaijani i rules (db/search.ts).
     const match = or(
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      ilike(users.email, pattern),
-      ilike(users.phone, pattern),
+      foldedContains(users.firstName, search),
+      foldedContains(users.lastName, search),
+      foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+      foldedContains(users.email, search),
+      foldedContains(users.phone, search),
     );
     if (match) conditions.push(match);
   }

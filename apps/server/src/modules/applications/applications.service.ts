@@ -5,7 +5,7 @@ import {
   type ApplicationListQuery,
   type ApplicationDecision,
   type ApplicationReviewItem,
-  type Locale,
+  DEFAULT_LOCALE,
   REASON_MIN_LENGTH,
 } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
@@ -21,18 +21,10 @@ import { createUniqueReferralCode, toMember } from '../members/members.service.t
 import { getSettingsRow } from '../settings/settings.repository.ts';
 import { lockPendingCreatorsOwnedBy, setCreatorsStatus } from '../creators/creators.repository.ts';
 import { lockUser, updateUser } from '../members/members.admin.repository.ts';
+import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
 import type { SmsSender } from '../messaging/messaging.types.ts';
+import type { UserRow } from '../members/members.table.ts';
 import { listApplicationRows } from './applications.repository.ts';
-
-/** The approval SMS, in the applicant's language. */
-const APPROVED_SMS: Record<Locale, (signInUrl: string) => string> = {
-  tr: (url) => `Başvurunuz onaylandı! Artık giriş yapabilirsiniz: ${url}`,
-  en: (url) => `Your application was approved! You can sign in now: ${url}`,
-  de: (url) => `Ihre Bewerbung wurde genehmigt! Sie können sich jetzt anmelden: ${url}`,
-  az: (url) => `Müraciətiniz təsdiqləndi! İndi daxil ola bilərsiniz: ${url}`,
-  ru: (url) => `Ваша заявка одобрена! Теперь вы можете войти: ${url}`,
-  ro: (url) => `Aplicația ta a fost aprobată! Te poți conecta acum: ${url}`,
-};
 
 export interface ReviewActor {
   id: string;
@@ -44,7 +36,7 @@ export interface ApplicationsDeps {
   clock: Clock;
   otp: OtpService;
   publicUrl: string;
-  /** The messaging provider: the approval SMS goes through it. */
+  /** The messaging provider: the decision SMS (approval or rejection) goes through it. */
   sms: SmsSender;
   log?: { warn(object: Record<string, unknown>, message: string): void };
 }
@@ -57,6 +49,22 @@ const CONFLICTS = {
 
 export function createApplicationsService(deps: ApplicationsDeps) {
   const { db, clock } = deps;
+  const links = portalLinks(deps.publicUrl);
+
+  /**
+   * The decision SMS, in the applicant's language (the one they applied in, or chose since), sent
+   * after the decision is committed: a failed SMS is logged, the decision stands.
+   */
+  async function tellDecision(member: UserRow, decision: 'approved' | 'rejected'): Promise<void> {
+    if (!member.phone) return;
+    const texts = messageTexts(member.locale);
+    const text = decision === 'approved' ? texts.applicationApproved(links.signIn) : texts.applicationRejected();
+    try {
+      await deps.sms.sendSms(member.phone, text, { purpose: `application-${decision}` });
+    } catch (error) {
+      deps.log?.warn({ err: error, memberId: member.id }, `${decision === 'approved' ? 'approval' : 'rejection'} SMS could not be sent`);
+    }
+  }
 
   return {
     /**
@@ -97,6 +105,8 @@ export function createApplicationsService(deps: ApplicationsDeps) {
             status: 'pending',
             referralCode: await createUniqueReferralCode(tx),
             referredBy: referrerId,
+            // The language the visitor applied in: their SMS, e-mails, invoices and interface use it.
+            locale: input.locale ?? DEFAULT_LOCALE,
             joinedAt: now,
             createdAt: now,
             updatedAt: now,
@@ -179,23 +189,19 @@ export function createApplicationsService(deps: ApplicationsDeps) {
         }
         return { member: updated, creatorIds: ids };
       });
-      if (member.phone) {
-        const text = APPROVED_SMS[member.locale](`${deps.publicUrl}/app/sessions/signIn`);
-        try {
-          await deps.sms.sendSms(member.phone, text, { purpose: 'application-approved' });
-        } catch (error) {
-          // The approval stands; a failed notification is logged, not turned into a failed answer.
-          deps.log?.warn({ err: error, memberId: id }, 'approval SMS could not be sent');
-        }
-      }
+      await tellDecision(member, 'approved');
       return { id, status: 'active', creatorIds };
     },
 
-    /** Rejects the applicant and their pending creators with a reason of at least 10 characters. */
+    /**
+     * Rejects the applicant and their pending creators with a reason of at least 10 characters,
+     * then tells the applicant by SMS (the screens promise the decision by SMS). The reason is the
+     * agency's note, typed in the admin's language, and stays internal.
+     */
     async reject(id: string, rawReason: string, actor: ReviewActor): Promise<ApplicationDecision> {
       const reason = rawReason.trim();
       if (reason.length < REASON_MIN_LENGTH) throw new AppError('REASON_TOO_SHORT');
-      return db.transaction(async (tx) => {
+      const { member, decision } = await db.transaction(async (tx) => {
         const current = await lockUser(tx, id);
         if (!current || current.role !== 'user') throw new AppError('NOT_FOUND');
         if (current.status !== 'pending') throw new AppError('APPLICATION_NOT_PENDING');
@@ -226,8 +232,10 @@ export function createApplicationsService(deps: ApplicationsDeps) {
             at: now,
           });
         }
-        return { id, status: 'rejected' as const, creatorIds: ids };
+        return { member: current, decision: { id, status: 'rejected' as const, creatorIds: ids } };
       });
+      await tellDecision(member, 'rejected');
+      return decision;
     },
   };
 }

@@ -155,7 +155,7 @@ describe('POST /api/applications', () => {
       t.clock.advanceSeconds(301);
       const response = await apply({ firstName: 'A', lastName: 'B', tiktokUsername: 'late.one', phone, code }, ip);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'Invalid otp try again' });
+      expect(response.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'This code has expired; please request a new one' });
     });
 
     it('a login code is not an apply code', async () => {

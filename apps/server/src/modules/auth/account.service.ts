@@ -52,7 +52,7 @@ export function createAccountService(deps: AccountDeps) {
 
   return {
     /**
-     * E-mails a single-use link valid for 30 minutes, in the account's language. The answer is the
+     * E-mails a single-use link valid for 30 minutes, in the account's language (its profile's). The answer is the
      * same for an address without an account (docs/decisions/015), which gets no e-mail: the portal
      * does not write to strangers on request.
      */
@@ -68,7 +68,10 @@ export function createAccountService(deps: AccountDeps) {
         expiresAt: addSeconds(now, PASSWORD_RESET_TTL_SECONDS),
       });
       const texts = messageTexts(user.locale).passwordReset;
-      await deps.mail.sendEmail(user.email, texts.subject, texts.text(links.reset(token)), { purpose: 'password.reset', secret: token });
+      await deps.mail.sendEmail(user.email, texts.subject, texts.text(links.reset(token), PASSWORD_RESET_TTL_SECONDS / 60), {
+        purpose: 'password.reset',
+        secret: token,
+      });
       return { expiresInSeconds: PASSWORD_RESET_TTL_SECONDS };
     },
 

@@ -197,7 +197,7 @@ describe('phone codes', () => {
     }
     const sixth = await call(t.app, 'POST', '/api/auth/otp/verify', { body: { phone, code }, ip });
     expect(sixth.status).toBe(429);
-    expect(sixth.body).toMatchObject({ code: 'OTP_TOO_MANY_ATTEMPTS', message: 'Invalid otp try again' });
+    expect(sixth.body).toMatchObject({ code: 'OTP_TOO_MANY_ATTEMPTS', message: 'Too many wrong tries for this code; please request a new one' });
     expect(sixth.body).not.toHaveProperty('data');
   });
 
@@ -233,7 +233,7 @@ describe('phone codes', () => {
     t.clock.advanceSeconds(5 * 60 + 1);
     const expired = await call(t.app, 'POST', '/api/auth/otp/verify', { body: { phone: first.phone, code }, ip: first.ip });
     expect(expired.status).toBe(400);
-    expect(expired.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'Invalid otp try again' });
+    expect(expired.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'This code has expired; please request a new one' });
 
     const second = await newMember();
     await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone: second.phone, purpose: 'login' }, ip: second.ip });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
+import { containsPattern, foldedColumnContains, foldedContains } from '../../db/search.ts';
 import { users } from '../members/members.table.ts';
 import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from './creators.table.ts';
 
@@ -92,8 +93,13 @@ function creatorListWhere(query: CreatorListQuery, period: string): SQL | undefi
   if (query.status) conditions.push(eq(creators.status, query.status));
   if (query.affiliateId) conditions.push(eq(creators.affiliateId, query.affiliateId));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const search = or(ilike(creators.tiktokUsername, pattern), ilike(creators.name, pattern), ilike(creators.phone, pattern));
+    // Names and usernames folded by the Turkish and Azerbaijani i rules (db/search.ts; trigram
+    // indexes creators_name_fold_trgm_idx and creators_tiktok_username_trgm_idx); phones have no letters.
+    const search = or(
+      foldedColumnContains(creators.tiktokUsername, query.q),
+      foldedContains(creators.name, query.q),
+      ilike(creators.phone, containsPattern(query.q)),
+    );
     if (search) conditions.push(search);
   }
   return conditions.length > 0 ? and(...conditions) : undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { dateLocaleTag, formatDate, formatMoney, type Locale, type PaymentStatus } from '@agency/shared';
+import { formatDate, formatMoney, formatMonth, type Locale, type PaymentStatus } from '@agency/shared';
 import { INVOICE_TEXTS } from './invoice-texts.ts';
 
 /** Everything printed on a generated invoice; the service gathers it, this file only draws. */
@@ -49,10 +49,7 @@ export function formatIban(iban: string): string {
 }
 
 export function formatPeriod(period: string, locale: Locale): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(period);
-  if (!match) return period;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat(dateLocaleTag(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return /^\d{4}-\d{2}$/.test(period) ? formatMonth(period, locale, 'long') : period;
 }
 
 const PAGE_MARGIN = 50;

@@ -3,7 +3,8 @@ import type { Locale, PaymentStatus } from '@agency/shared';
 /**
  * The labels of the generated invoice PDF in the member's language. The web app's i18n check does
  * not see server text, so invoice-texts.test.ts checks that every language has every label.
- * Words follow the glossary (fatura / Rechnung / faktura / счёт / factură).
+ * Words and status names follow docs/glossary.md (fatura / Rechnung / faktura / инвойс / factură;
+ * "счёт" in Russian is the bank account only).
  */
 export interface InvoiceTexts {
   title: string;
@@ -56,12 +57,12 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     unnumbered: 'Onayda verilir',
     statuses: {
       Pending: 'Beklemede',
-      'Pending Registration': 'Kayıt bekleniyor',
-      'Waiting Approval': 'Onay bekleniyor',
+      'Pending Registration': 'Kayıt bekliyor',
+      'Waiting Approval': 'Onay bekliyor',
       Approved: 'Onaylandı',
       Rejected: 'Reddedildi',
       Paid: 'Ödendi',
-      Unpaid: 'Ödenmedi',
+      Unpaid: 'Ödenemedi',
     },
   },
   en: {
@@ -109,7 +110,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     accountHolder: 'Kontoinhaber',
     bankName: 'Bank',
     iban: 'IBAN',
-    identityNumber: 'Ausweisnummer',
+    identityNumber: 'Identitätsnummer',
     months: 'Abgerechnete Monate',
     gross: 'Bruttoeinnahmen',
     deductions: 'Abzüge',
@@ -120,12 +121,12 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     unnumbered: 'Wird bei Genehmigung vergeben',
     statuses: {
       Pending: 'Ausstehend',
-      'Pending Registration': 'Registrierung ausstehend',
-      'Waiting Approval': 'Wartet auf Genehmigung',
+      'Pending Registration': 'Wartet auf Bankdaten',
+      'Waiting Approval': 'Wartet auf Freigabe',
       Approved: 'Genehmigt',
       Rejected: 'Abgelehnt',
-      Paid: 'Bezahlt',
-      Unpaid: 'Nicht bezahlt',
+      Paid: 'Ausgezahlt',
+      Unpaid: 'Nicht ausgezahlt',
     },
   },
   az: {
@@ -141,7 +142,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     accountHolder: 'Hesab sahibi',
     bankName: 'Bank',
     iban: 'IBAN',
-    identityNumber: 'Şəxsiyyət vəsiqəsinin FİN kodu',
+    identityNumber: 'Şəxsiyyət nömrəsi',
     months: 'Əhatə olunan aylar',
     gross: 'Ümumi qazanc',
     deductions: 'Tutulmalar',
@@ -152,8 +153,8 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     unnumbered: 'Təsdiqdə verilir',
     statuses: {
       Pending: 'Gözləmədə',
-      'Pending Registration': 'Qeydiyyat gözlənilir',
-      'Waiting Approval': 'Təsdiq gözlənilir',
+      'Pending Registration': 'Qeydiyyat gözləyir',
+      'Waiting Approval': 'Təsdiq gözləyir',
       Approved: 'Təsdiqləndi',
       Rejected: 'Rədd edildi',
       Paid: 'Ödənildi',
@@ -161,8 +162,8 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     },
   },
   ru: {
-    title: 'Счёт',
-    invoiceNumber: 'Счёт №',
+    title: 'Инвойс',
+    invoiceNumber: 'Инвойс №',
     date: 'Дата',
     status: 'Статус',
     issuedBy: 'Агентство',
@@ -173,7 +174,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     accountHolder: 'Владелец счёта',
     bankName: 'Банк',
     iban: 'IBAN',
-    identityNumber: 'Номер удостоверения личности',
+    identityNumber: 'Идентификационный номер',
     months: 'Оплачиваемые месяцы',
     gross: 'Доход брутто',
     deductions: 'Удержания',
@@ -184,8 +185,8 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     unnumbered: 'Присваивается при одобрении',
     statuses: {
       Pending: 'В ожидании',
-      'Pending Registration': 'Ожидает регистрации',
-      'Waiting Approval': 'Ожидает одобрения',
+      'Pending Registration': 'Ждёт реквизитов',
+      'Waiting Approval': 'Ждёт одобрения',
       Approved: 'Одобрено',
       Rejected: 'Отклонено',
       Paid: 'Выплачено',
@@ -205,7 +206,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     accountHolder: 'Titularul contului',
     bankName: 'Banca',
     iban: 'IBAN',
-    identityNumber: 'Cod numeric personal',
+    identityNumber: 'Număr de identitate',
     months: 'Luni acoperite',
     gross: 'Câștiguri brute',
     deductions: 'Deduceri',
@@ -216,7 +217,7 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
     unnumbered: 'Se atribuie la aprobare',
     statuses: {
       Pending: 'În așteptare',
-      'Pending Registration': 'Înregistrare în așteptare',
+      'Pending Registration': 'Așteaptă datele bancare',
       'Waiting Approval': 'Așteaptă aprobarea',
       Approved: 'Aprobat',
       Rejected: 'Respins',

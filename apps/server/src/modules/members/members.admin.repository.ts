@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
+import { foldedColumnContains, foldedContains } from '../../db/search.ts';
 import { activityLog } from '../activity/activity.table.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { memberMonths } from '../earnings/earnings.table.ts';
@@ -27,10 +28,7 @@ export interface MemberListRow {
 
 const referrers = alias(users, 'referrers');
 
-/** `%text%` for ILIKE with the wildcards of `text` taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+export { containsPattern } from '../../db/search.ts';
 
 // Correlated sub-queries: cheap per row thanks to creators_owner_idx / creators_affiliate_idx.
 const ownedUsernames = sql<string[]>`coalesce((select array_agg(c.tiktok_username order by c.created_at, c.id) from creators c where c.owner_id = ${users.id}), '{}'::text[])`;
@@ -55,7 +53,7 @@ const SORT_COLUMNS: Record<MemberSortField, SQL | AnyPgColumn> = {
   earningsCents: monthEarnings,
 };
 
-/** Must stay identical to the expression of users_search_trgm_idx (migration 0003). */
+/** Searched as search_fold(memberSearchText): must stay identical to the expression of users_search_fold_trgm_idx (migration 0015). */
 const memberSearchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || coalesce(${users.email}, '') || ' ' || coalesce(${users.phone}, '') || ' ' || ${users.referralCode})`;
 
 const NULLABLE_SORTS = new Set<string>(['email', 'phone', 'commissionRateBps']);
@@ -66,12 +64,13 @@ function memberListWhere(query: MemberAdminListQuery): SQL | undefined {
   if (query.bankStatus === 'Verified') conditions.push(bankIsVerified);
   if (query.bankStatus === 'Not Verified') conditions.push(sql`not ${bankIsVerified}`);
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    // One text per member (served by the trigram index users_search_trgm_idx where pg_trgm exists),
-    // or one of the TikTok usernames of the creators they own or brought.
+    // One text per member (served by the trigram index users_search_fold_trgm_idx where pg_trgm
+    // exists), or one of the TikTok usernames of the creators they own or brought; both folded by
+    // the Turkish and Azerbaijani i rules (db/search.ts).
+    const username = foldedColumnContains(sql`c.tiktok_username`, query.q);
     const search = or(
-      sql`${memberSearchText} ilike ${pattern}`,
-      sql`${users.id} in (select c.owner_id from creators c where c.tiktok_username ilike ${pattern} and c.owner_id is not null union select c.affiliate_id from creators c where c.tiktok_username ilike ${pattern} and c.affiliate_id is not null)`,
+      foldedContains(memberSearchText, query.q),
+      sql`${users.id} in (select c.owner_id from creators c where ${username} and c.owner_id is not null union select c.affiliate_id from creators c where ${username} and c.affiliate_id is not null)`,
     );
     if (search) conditions.push(search);
   }

@@ -11,8 +11,10 @@ function rendered(texts: MessageTexts): Record<string, string> {
     loginBlocked: texts.loginBlocked(),
     applyRegistered: texts.applyRegistered('https://portal.example/app/sessions/signIn'),
     applyBlocked: texts.applyBlocked(),
+    applicationApproved: texts.applicationApproved('https://portal.example/app/sessions/signIn'),
+    applicationRejected: texts.applicationRejected(),
     passwordResetSubject: texts.passwordReset.subject,
-    passwordReset: texts.passwordReset.text('https://portal.example/app/sessions/reset?token=abc'),
+    passwordReset: texts.passwordReset.text('https://portal.example/app/sessions/reset?token=abc', 30),
     registerReceivedSubject: texts.registerReceived.subject,
     registerReceived: texts.registerReceived.text('https://portal.example/app/sessions/signIn'),
     registerTakenSubject: texts.registerTaken.subject,
@@ -35,6 +37,9 @@ describe('texts the server sends to people', () => {
     expect(texts.loginNoAccount).toContain('https://portal.example/kayit');
     expect(texts.passwordReset).toContain('\nhttps://portal.example/app/sessions/reset?token=abc\n');
     expect(texts.registerTaken).toContain('https://portal.example/app/sessions/forgot');
+    expect(texts.applicationApproved).toContain('https://portal.example/app/sessions/signIn');
+    expect(texts.otpCode).toMatch(/\b5\b/);
+    expect(texts.passwordReset).toMatch(/\b30\b/);
     expect(texts.emailChanged).toContain('n***@example.com');
     expect(texts.phoneChanged).toContain('+9053******06');
   });
@@ -45,6 +50,38 @@ describe('texts the server sends to people', () => {
       const texts = rendered(MESSAGE_TEXTS[locale]);
       for (const key of Object.keys(english)) expect(texts[key], `${locale}.${key}`).not.toBe(english[key]);
     }
+  });
+
+  it('writes a number with its real plural form (CLDR categories)', () => {
+    const minutes = (locale: keyof typeof MESSAGE_TEXTS, n: number) => MESSAGE_TEXTS[locale].otpCode('123456', n);
+    expect(minutes('ru', 1)).toContain('действует 1 минуту.');
+    expect(minutes('ru', 3)).toContain('действует 3 минуты.');
+    expect(minutes('ru', 5)).toContain('действует 5 минут.');
+    expect(minutes('ru', 21)).toContain('действует 21 минуту.');
+    expect(MESSAGE_TEXTS.ru.passwordReset.text('L', 30)).toContain('в течение 30 минут,');
+    expect(MESSAGE_TEXTS.ru.passwordReset.text('L', 1)).toContain('в течение 1 минуты,');
+    expect(minutes('ro', 1)).toContain('valabil 1 minut.');
+    expect(minutes('ro', 5)).toContain('valabil 5 minute.');
+    expect(minutes('ro', 20)).toContain('valabil 20 de minute.');
+    expect(MESSAGE_TEXTS.ro.passwordReset.text('L', 30)).toContain('în cel mult 30 de minute');
+    expect(minutes('en', 1)).toContain('in 1 minute.');
+    expect(minutes('en', 5)).toContain('in 5 minutes.');
+    expect(minutes('de', 1)).toContain('1 Minute gültig');
+    expect(minutes('de', 5)).toContain('5 Minuten gültig');
+    // Turkish and Azerbaijani keep the noun singular after a number.
+    expect(minutes('tr', 5)).toContain('5 dakika geçerlidir');
+    expect(minutes('az', 5)).toContain('5 dəqiqə etibarlıdır');
+  });
+
+  it('keeps the formal register and the glossary terms', () => {
+    const all = (locale: keyof typeof MESSAGE_TEXTS) => Object.values(rendered(MESSAGE_TEXTS[locale])).join('\n');
+    // Romanian: "dumneavoastră", and an application is an "înscriere", never an "aplicație" (an app).
+    expect(all('ro')).not.toMatch(/\baplica|\bAplica|\bte poți\b|\btău\b|\bta\b/);
+    expect(all('ro')).toContain('Înscrierea dumneavoastră a fost aprobată');
+    expect(all('ru')).not.toMatch(/\bты\b|\bтвой\b|\bтвоя\b/i);
+    expect(all('de')).not.toMatch(/\bdu\b|\bdein/i);
+    expect(all('tr')).not.toMatch(/\bsen\b|\bsenin\b/i);
+    expect(all('az')).not.toMatch(/\bsən\b|\bsənin\b/i);
   });
 
   it('falls back to the default language for an unknown or missing locale', () => {

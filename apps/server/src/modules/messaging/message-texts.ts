@@ -1,10 +1,13 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@agency/shared';
+import { plural } from '../../lib/plural.ts';
 
 /**
  * The SMS and e-mails the server writes to people, in the recipient's language (the account's
  * locale; for a number or address without an account, the language of the screen the request came
- * from). Formal register throughout: siz / Sie / siz / вы / dumneavoastră. The web app's i18n check
- * does not see server text, so message-texts.test.ts checks that every language has every text.
+ * from). Formal register throughout: siz / Sie / siz / вы / dumneavoastră; terms as in
+ * docs/glossary.md; a number inside a text takes its language's plural form (lib/plural.ts). The
+ * web app's i18n check does not see server text, so message-texts.test.ts checks that every
+ * language has every text.
  */
 export interface MessageTexts {
   /** The one-time code (sign-in, application, confirming a change). */
@@ -19,7 +22,12 @@ export interface MessageTexts {
   applyRegistered(signInUrl: string): string;
   /** An application code was asked for a number whose account is rejected or disabled. */
   applyBlocked(): string;
-  passwordReset: { subject: string; text(link: string): string };
+  /** The agency approved the application: the applicant may sign in now. */
+  applicationApproved(signInUrl: string): string;
+  /** The agency rejected the application (the admin's reason is internal and not sent). */
+  applicationRejected(): string;
+  /** The reset link, valid for `minutes`. */
+  passwordReset: { subject: string; text(link: string, minutes: number): string };
   registerReceived: { subject: string; text(signInUrl: string): string };
   /** Someone registered with an address that already has an account. */
   registerTaken: { subject: string; text(signInUrl: string, forgotUrl: string): string };
@@ -36,17 +44,19 @@ export interface MessageTexts {
 
 export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
   tr: {
-    otpCode: (code, minutes) => `Doğrulama kodunuz: ${code}. ${minutes} dakika geçerlidir. Kodu kimseyle paylaşmayın.`,
+    otpCode: (code, minutes) => `Doğrulama kodunuz: ${code}. Kod ${plural('tr', minutes, { other: '# dakika' })} geçerlidir. Kodu kimseyle paylaşmayın.`,
     loginNoAccount: (url) =>
       `Bu numara için giriş kodu istendi, ancak numaraya ait bir hesap yok. Katılmak için buradan başvurun: ${url} Bu isteği siz yapmadıysanız bu mesajı dikkate almayın.`,
     applicationPending: () => 'Başvurunuz ajans tarafından hâlâ inceleniyor. Karar verildiğinde size SMS gönderilecek; ardından giriş yapabilirsiniz.',
     loginBlocked: () => 'Bu numara için giriş kodu istendi, ancak hesabınızla giriş yapılamıyor. Lütfen ajansla iletişime geçin.',
     applyRegistered: (url) => `Bu numara zaten kayıtlı; yeniden başvurmanıza gerek yok. Buradan giriş yapın: ${url}`,
     applyBlocked: () => 'Bu numara ajansta zaten kayıtlı ve yeniden başvuru yapamaz. Lütfen ajansla iletişime geçin.',
+    applicationApproved: (url) => `Başvurunuz onaylandı! Artık telefon numaranızla giriş yapabilirsiniz: ${url}`,
+    applicationRejected: () => 'Başvurunuz ajans tarafından incelendi ve maalesef onaylanmadı. Sorularınız için lütfen ajansla iletişime geçin.',
     passwordReset: {
       subject: 'Şifrenizi sıfırlayın',
-      text: (link) =>
-        `Bu hesabın şifresinin sıfırlanması istendi.\n\nYeni bir şifre belirlemek için bu bağlantıyı 30 dakika içinde açın:\n${link}\n\nBu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.`,
+      text: (link, minutes) =>
+        `Bu hesabın şifresinin sıfırlanması istendi.\n\nYeni bir şifre belirlemek için bu bağlantıyı ${plural('tr', minutes, { other: '# dakika' })} içinde açın:\n${link}\n\nBu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmez.`,
     },
     registerReceived: {
       subject: 'Kaydınız alındı',
@@ -68,17 +78,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     },
   },
   en: {
-    otpCode: (code, minutes) => `Your verification code is ${code}. It expires in ${minutes} minutes. Never share it.`,
+    otpCode: (code, minutes) =>
+      `Your verification code is ${code}. It expires in ${plural('en', minutes, { one: '# minute', other: '# minutes' })}. Never share it.`,
     loginNoAccount: (url) =>
       `A sign-in code was requested for this number, but it has no account with us. To join, apply here: ${url} If it was not you, ignore this message.`,
     applicationPending: () => 'Your application is still being reviewed by the agency. You will get an SMS as soon as it is decided; then you can sign in.',
     loginBlocked: () => 'A sign-in code was requested for this number, but your account cannot sign in. Please contact the agency.',
     applyRegistered: (url) => `This number is already registered; you do not need to apply again. Sign in here: ${url}`,
     applyBlocked: () => 'This number is already registered with the agency and cannot apply again. Please contact the agency.',
+    applicationApproved: (url) => `Your application was approved! You can now sign in with your phone number: ${url}`,
+    applicationRejected: () =>
+      'The agency has reviewed your application and unfortunately cannot approve it. If you have any questions, please contact the agency.',
     passwordReset: {
       subject: 'Reset your password',
-      text: (link) =>
-        `Someone asked to reset the password of this account.\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
+      text: (link, minutes) =>
+        `Someone asked to reset the password of this account.\n\nOpen this link within ${plural('en', minutes, { one: '# minute', other: '# minutes' })} to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
     },
     registerReceived: {
       subject: 'Registration received',
@@ -100,17 +114,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     },
   },
   de: {
-    otpCode: (code, minutes) => `Ihr Bestätigungscode lautet ${code}. Er ist ${minutes} Minuten gültig. Geben Sie ihn niemals weiter.`,
+    otpCode: (code, minutes) =>
+      `Ihr Bestätigungscode lautet ${code}. Er ist ${plural('de', minutes, { one: '# Minute', other: '# Minuten' })} gültig. Geben Sie ihn niemals weiter.`,
     loginNoAccount: (url) =>
       `Für diese Nummer wurde ein Anmeldecode angefordert, es gibt aber kein Konto dazu. Um beizutreten, bewerben Sie sich hier: ${url} Falls Sie das nicht waren, ignorieren Sie diese Nachricht.`,
     applicationPending: () => 'Ihre Bewerbung wird von der Agentur noch geprüft. Sie erhalten eine SMS, sobald entschieden ist; danach können Sie sich anmelden.',
     loginBlocked: () => 'Für diese Nummer wurde ein Anmeldecode angefordert, mit Ihrem Konto ist aber keine Anmeldung möglich. Bitte wenden Sie sich an die Agentur.',
     applyRegistered: (url) => `Diese Nummer ist bereits registriert; Sie müssen sich nicht erneut bewerben. Melden Sie sich hier an: ${url}`,
     applyBlocked: () => 'Diese Nummer ist bei der Agentur bereits registriert und kann sich nicht erneut bewerben. Bitte wenden Sie sich an die Agentur.',
+    applicationApproved: (url) => `Ihre Bewerbung wurde genehmigt! Sie können sich jetzt mit Ihrer Telefonnummer anmelden: ${url}`,
+    applicationRejected: () =>
+      'Die Agentur hat Ihre Bewerbung geprüft und kann sie leider nicht genehmigen. Bei Fragen wenden Sie sich bitte an die Agentur.',
     passwordReset: {
       subject: 'Passwort zurücksetzen',
-      text: (link) =>
-        `Jemand hat angefordert, das Passwort dieses Kontos zurückzusetzen.\n\nÖffnen Sie diesen Link innerhalb von 30 Minuten, um ein neues Passwort zu wählen:\n${link}\n\nFalls Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.`,
+      text: (link, minutes) =>
+        `Jemand hat angefordert, das Passwort dieses Kontos zurückzusetzen.\n\nÖffnen Sie diesen Link innerhalb von ${plural('de', minutes, { one: '# Minute', other: '# Minuten' })}, um ein neues Passwort zu wählen:\n${link}\n\nFalls Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.`,
     },
     registerReceived: {
       subject: 'Registrierung erhalten',
@@ -132,17 +150,20 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     },
   },
   az: {
-    otpCode: (code, minutes) => `Təsdiq kodunuz: ${code}. ${minutes} dəqiqə etibarlıdır. Kodu heç kimlə paylaşmayın.`,
+    otpCode: (code, minutes) => `Təsdiq kodunuz: ${code}. Kod ${plural('az', minutes, { other: '# dəqiqə' })} etibarlıdır. Kodu heç kimlə paylaşmayın.`,
     loginNoAccount: (url) =>
       `Bu nömrə üçün giriş kodu istənildi, lakin nömrəyə aid hesab yoxdur. Qoşulmaq üçün buradan müraciət edin: ${url} Bunu siz etməmisinizsə, bu mesajı nəzərə almayın.`,
     applicationPending: () => 'Müraciətiniz agentlik tərəfindən hələ nəzərdən keçirilir. Qərar veriləndə sizə SMS göndəriləcək; sonra daxil ola bilərsiniz.',
     loginBlocked: () => 'Bu nömrə üçün giriş kodu istənildi, lakin hesabınızla daxil olmaq mümkün deyil. Zəhmət olmasa, agentliklə əlaqə saxlayın.',
     applyRegistered: (url) => `Bu nömrə artıq qeydiyyatdadır; yenidən müraciət etməyinizə ehtiyac yoxdur. Buradan daxil olun: ${url}`,
     applyBlocked: () => 'Bu nömrə agentlikdə artıq qeydiyyatdadır və yenidən müraciət edə bilməz. Zəhmət olmasa, agentliklə əlaqə saxlayın.',
+    applicationApproved: (url) => `Müraciətiniz təsdiqləndi! İndi telefon nömrənizlə daxil ola bilərsiniz: ${url}`,
+    applicationRejected: () =>
+      'Müraciətiniz agentlik tərəfindən nəzərdən keçirildi və təəssüf ki, təsdiqlənmədi. Sualınız olarsa, zəhmət olmasa, agentliklə əlaqə saxlayın.',
     passwordReset: {
       subject: 'Şifrənizi sıfırlayın',
-      text: (link) =>
-        `Bu hesabın şifrəsinin sıfırlanması istənildi.\n\nYeni şifrə seçmək üçün bu keçidi 30 dəqiqə ərzində açın:\n${link}\n\nBunu siz etməmisinizsə, bu e-poçtu nəzərə almayın; şifrəniz dəyişməyəcək.`,
+      text: (link, minutes) =>
+        `Bu hesabın şifrəsinin sıfırlanması istənildi.\n\nYeni şifrə seçmək üçün bu keçidi ${plural('az', minutes, { other: '# dəqiqə' })} ərzində açın:\n${link}\n\nBunu siz etməmisinizsə, bu e-poçtu nəzərə almayın; şifrəniz dəyişməyəcək.`,
     },
     registerReceived: {
       subject: 'Qeydiyyatınız qəbul edildi',
@@ -164,17 +185,21 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     },
   },
   ru: {
-    otpCode: (code, minutes) => `Ваш код подтверждения: ${code}. Он действует ${minutes} минут. Никому не сообщайте его.`,
+    otpCode: (code, minutes) =>
+      `Ваш код подтверждения: ${code}. Он действует ${plural('ru', minutes, { one: '# минуту', few: '# минуты', many: '# минут', other: '# минуты' })}. Никому не сообщайте его.`,
     loginNoAccount: (url) =>
       `Для этого номера запросили код входа, но учётной записи с ним нет. Чтобы присоединиться, подайте заявку здесь: ${url} Если это были не вы, не обращайте внимания на это сообщение.`,
     applicationPending: () => 'Ваша заявка ещё на рассмотрении в агентстве. Как только решение будет принято, вы получите SMS и сможете войти.',
     loginBlocked: () => 'Для этого номера запросили код входа, но с вашей учётной записью войти нельзя. Пожалуйста, свяжитесь с агентством.',
     applyRegistered: (url) => `Этот номер уже зарегистрирован, подавать заявку снова не нужно. Войдите здесь: ${url}`,
     applyBlocked: () => 'Этот номер уже зарегистрирован в агентстве, подать новую заявку с ним нельзя. Пожалуйста, свяжитесь с агентством.',
+    applicationApproved: (url) => `Ваша заявка одобрена! Теперь вы можете войти по своему номеру телефона: ${url}`,
+    applicationRejected: () =>
+      'Агентство рассмотрело вашу заявку и, к сожалению, не может её одобрить. Если у вас есть вопросы, пожалуйста, свяжитесь с агентством.',
     passwordReset: {
       subject: 'Сброс пароля',
-      text: (link) =>
-        `Кто-то запросил сброс пароля этой учётной записи.\n\nОткройте эту ссылку в течение 30 минут, чтобы выбрать новый пароль:\n${link}\n\nЕсли это были не вы, не обращайте внимания на это письмо; ваш пароль останется прежним.`,
+      text: (link, minutes) =>
+        `Кто-то запросил сброс пароля этой учётной записи.\n\nОткройте эту ссылку в течение ${plural('ru', minutes, { one: '# минуты', few: '# минут', many: '# минут', other: '# минуты' })}, чтобы выбрать новый пароль:\n${link}\n\nЕсли это были не вы, не обращайте внимания на это письмо; ваш пароль останется прежним.`,
     },
     registerReceived: {
       subject: 'Регистрация получена',
@@ -196,17 +221,22 @@ export const MESSAGE_TEXTS: Record<Locale, MessageTexts> = {
     },
   },
   ro: {
-    otpCode: (code, minutes) => `Codul dumneavoastră de verificare este ${code}. Este valabil ${minutes} minute. Nu îl comunicați nimănui.`,
+    otpCode: (code, minutes) =>
+      `Codul dumneavoastră de verificare este ${code}. Este valabil ${plural('ro', minutes, { one: '# minut', few: '# minute', other: '# de minute' })}. Nu îl comunicați nimănui.`,
     loginNoAccount: (url) =>
-      `S-a cerut un cod de conectare pentru acest număr, dar nu există niciun cont cu el. Pentru a vă alătura, aplicați aici: ${url} Dacă nu ați fost dumneavoastră, ignorați acest mesaj.`,
-    applicationPending: () => 'Cererea dumneavoastră este încă analizată de agenție. Veți primi un SMS imediat ce se ia o decizie; apoi vă veți putea conecta.',
+      `S-a cerut un cod de conectare pentru acest număr, dar nu există niciun cont cu el. Pentru a vă alătura agenției, înscrieți-vă aici: ${url} Dacă nu ați fost dumneavoastră, ignorați acest mesaj.`,
+    applicationPending: () =>
+      'Înscrierea dumneavoastră este încă analizată de agenție. Veți primi un SMS imediat ce se ia o decizie; apoi vă veți putea conecta.',
     loginBlocked: () => 'S-a cerut un cod de conectare pentru acest număr, dar contul dumneavoastră nu se poate conecta. Vă rugăm să contactați agenția.',
-    applyRegistered: (url) => `Acest număr este deja înregistrat; nu trebuie să aplicați din nou. Conectați-vă aici: ${url}`,
-    applyBlocked: () => 'Acest număr este deja înregistrat la agenție și nu poate aplica din nou. Vă rugăm să contactați agenția.',
+    applyRegistered: (url) => `Acest număr este deja înregistrat; nu este nevoie să vă înscrieți din nou. Conectați-vă aici: ${url}`,
+    applyBlocked: () => 'Acest număr este deja înregistrat la agenție și nu poate fi folosit pentru o nouă înscriere. Vă rugăm să contactați agenția.',
+    applicationApproved: (url) => `Înscrierea dumneavoastră a fost aprobată! Vă puteți conecta acum cu numărul dumneavoastră de telefon: ${url}`,
+    applicationRejected: () =>
+      'Agenția a analizat înscrierea dumneavoastră și, din păcate, nu o poate aproba. Dacă aveți întrebări, vă rugăm să contactați agenția.',
     passwordReset: {
-      subject: 'Resetați parola',
-      text: (link) =>
-        `Cineva a cerut resetarea parolei acestui cont.\n\nDeschideți acest link în cel mult 30 de minute pentru a alege o parolă nouă:\n${link}\n\nDacă nu ați fost dumneavoastră, ignorați acest e-mail; parola rămâne aceeași.`,
+      subject: 'Resetați-vă parola',
+      text: (link, minutes) =>
+        `Cineva a cerut resetarea parolei acestui cont.\n\nDeschideți acest link în cel mult ${plural('ro', minutes, { one: '# minut', few: '# minute', other: '# de minute' })} pentru a alege o parolă nouă:\n${link}\n\nDacă nu ați fost dumneavoastră, ignorați acest e-mail; parola dumneavoastră rămâne neschimbată.`,
     },
     registerReceived: {
       subject: 'Înregistrare primită',

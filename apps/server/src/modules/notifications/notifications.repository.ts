@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '@agency/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../members/members.table.ts';
@@ -64,6 +65,22 @@ export async function notifySystemEach(
       select notification_id, user_id from unnest(${sql.param(ids)}::uuid[], ${sql.param(batch.map((item) => item.userId))}::uuid[]) as t(notification_id, user_id)`);
   }
   return items.length;
+}
+
+/**
+ * The language of each of `userIds` (their profile's), for texts written to them; one query for any
+ * number of ids (an upload or an automatic run notifies thousands).
+ */
+export async function readUserLocales(db: Executor, userIds: readonly string[]): Promise<Map<string, Locale>> {
+  const ids = [...new Set(userIds)];
+  const locales = new Map<string, Locale>();
+  if (ids.length === 0) return locales;
+  const rows = await db
+    .select({ id: users.id, locale: users.locale })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(ids)}::uuid[])`);
+  for (const row of rows) locales.set(row.id, row.locale);
+  return locales;
 }
 
 /** Ids of active members (role `user`, status `active`): the audience "all members". */

@@ -1,6 +1,5 @@
 import {
   canTransition,
-  formatMoney,
   nextPaymentStatus,
   type Deduction,
   type Payment,
@@ -14,7 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { randomUUID } from 'node:crypto';
 import { recordActivities, recordActivity } from '../activity/activity.repository.ts';
 import { assignInvoiceNumber } from '../invoices/invoices.repository.ts';
-import { notifySystem, notifySystemEach, type SystemNotification } from '../notifications/notifications.repository.ts';
+import { paymentStatusNotification } from '../notifications/notification-texts.ts';
+import { notifySystem, notifySystemEach, readUserLocales } from '../notifications/notifications.repository.ts';
 import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
 import {
   consumeDeductions,
@@ -77,18 +77,13 @@ export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduc
   };
 }
 
-/** The system notification a member gets when one of their payments is created or changes status. */
+/**
+ * The system notification a member gets when one of their payments is created or changes status,
+ * in the member's language (the web app translates its template; the stored text is the fallback).
+ */
 export async function notifyPaymentStatus(db: Executor, payment: PaymentRow, at: Date): Promise<void> {
-  await notifySystem(db, [payment.memberId], paymentStatusNotification(payment), at);
-}
-
-function paymentStatusNotification(payment: Pick<PaymentRow, 'status' | 'amountCents'>): SystemNotification {
-  return {
-    template: 'paymentStatus',
-    params: { status: payment.status, amountCents: payment.amountCents },
-    title: 'Payment status changed',
-    message: `Your payment of ${formatMoney(payment.amountCents, 'en')} is now ${payment.status}.`,
-  };
+  const locales = await readUserLocales(db, [payment.memberId]);
+  await notifySystem(db, [payment.memberId], paymentStatusNotification(payment, locales.get(payment.memberId)), at);
 }
 
 export interface NewPayment {
@@ -211,9 +206,10 @@ export async function createAutomaticPaymentRecords(
       at: input.at,
     })),
   );
+  const locales = await readUserLocales(db, memberIds);
   await notifySystemEach(
     db,
-    rows.map((payment) => ({ userId: payment.memberId, notification: paymentStatusNotification(payment) })),
+    rows.map((payment) => ({ userId: payment.memberId, notification: paymentStatusNotification(payment, locales.get(payment.memberId)) })),
     input.at,
   );
   return rows;

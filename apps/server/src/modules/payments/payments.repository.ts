@@ -1,6 +1,7 @@
 import type { PaymentListQuery, PaymentStatus } from '@agency/shared';
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldedContains } from '../../db/search.ts';
 import { bankDetails, users } from '../members/members.table.ts';
 import { deductions, payments, payoutRuns, type DeductionRow, type PaymentRow } from './payments.table.ts';
 
@@ -114,14 +115,14 @@ function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
   if (query.kind) conditions.push(eq(payments.kind, query.kind));
   if (query.memberId) conditions.push(eq(payments.memberId, query.memberId));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // Folded by the Turkish and Azerbaijani i rules (db/search.ts).
     conditions.push(
       or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-        ilike(users.phone, pattern),
-        ilike(users.email, pattern),
+        foldedContains(users.firstName, query.q),
+        foldedContains(users.lastName, query.q),
+        foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, query.q),
+        foldedContains(users.phone, query.q),
+        foldedContains(users.email, query.q),
       )!,
     );
   }

@@ -35,7 +35,7 @@ export const profileSelfRoutes: FastifyPluginAsyncZod<{ profile: ProfileService 
       preHandler: requirePermission('profile:update:own'),
       schema: {
         tags: ['me'],
-        summary: 'Change own name, e-mail, language and invoice preference (a new e-mail needs currentPassword or a sign-in code sent to the own phone)',
+        summary: 'Change own name, e-mail, language and invoice preference; fields left out stay (the language menu sends `locale` alone); a new e-mail needs currentPassword or a sign-in code sent to the own phone',
         body: profileUpdateInputSchema,
         response: { 200: messageEnvelope(myProfileSchema) },
       },

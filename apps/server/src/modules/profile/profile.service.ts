@@ -104,30 +104,31 @@ export function createProfileService(deps: ProfileDeps) {
     getProfile,
 
     /**
-     * Own name, e-mail, language and invoice preference. A new (or removed) e-mail needs the
+     * Own name, e-mail, language and invoice preference; a field left out keeps its value (the
+     * header's language menu sends the language alone). A new (or removed) e-mail needs the
      * current password or a sign-in code just sent to the account's phone (a stolen token alone
      * must not move the account to another address, where "forgot password" would then send the
      * reset link), and the old address, or without one the phone, is told (docs/decisions/015).
      */
-    async updateProfile(userId: string, input: ProfileUpdateInput & { email: string | null }, context: { ip: string }) {
+    async updateProfile(userId: string, input: ProfileUpdateInput & { email?: string | null | undefined }, context: { ip: string }) {
       const user = await requireUser(userId);
-      const emailChanges = (input.email ?? null) !== (user.email ?? null);
+      const values = {
+        firstName: input.firstName ?? user.firstName,
+        lastName: input.lastName ?? user.lastName,
+        email: input.email === undefined ? user.email : input.email,
+        locale: input.locale ?? user.locale,
+        invoicePreference: input.invoicePreference ?? user.invoicePreference,
+      };
+      const emailChanges = (values.email ?? null) !== (user.email ?? null);
       let codeId: string | null = null;
       if (emailChanges) {
         // Confirmed first: a token alone does not even learn which addresses have an account.
         codeId = await confirmIdentity(user, input, context.ip);
-        if (input.email) {
-          const holder = await findUserByEmail(db, input.email);
+        if (values.email) {
+          const holder = await findUserByEmail(db, values.email);
           if (holder && holder.id !== userId) throw new AppError('EMAIL_ALREADY_REGISTERED');
         }
       }
-      const values = {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        locale: input.locale,
-        invoicePreference: input.invoicePreference,
-      };
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
@@ -146,7 +147,7 @@ export function createProfileService(deps: ProfileDeps) {
       if (emailChanges) {
         await tellContactChange(
           deps.messaging,
-          { locale: input.locale, before: { email: user.email, phone: user.phone }, after: { email: input.email, phone: user.phone } },
+          { locale: values.locale, before: { email: user.email, phone: user.phone }, after: { email: values.email, phone: user.phone } },
           deps.log,
         );
       }

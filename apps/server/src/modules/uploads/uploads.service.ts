@@ -15,7 +15,8 @@ import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 import { contentTypeOfKey, createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
-import { notifySystemEach } from '../notifications/notifications.repository.ts';
+import { creatorAtRiskNotification } from '../notifications/notification-texts.ts';
+import { notifySystemEach, readUserLocales } from '../notifications/notifications.repository.ts';
 import { readBackstageFile, type BackstageReadResult, type BackstageRow, type ReadOptions } from './backstage-parser.ts';
 import { writeSampleWorkbook } from './sample-workbook.ts';
 import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
@@ -94,19 +95,13 @@ async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: s
     list.push(row);
     byMember.set(row.affiliateId, list);
   }
+  // The stored title and message in each affiliate's own language; the web app translates the template.
+  const locales = await readUserLocales(tx, [...byMember.keys()]);
   const items = [...byMember].map(([userId, list]) => {
     const usernames = list.map((row) => `@${row.tiktokUsername}`);
     const shown = usernames.length > 20 ? `${usernames.slice(0, 20).join(', ')} (+${usernames.length - 20})` : usernames.join(', ');
     const state = list.some((row) => row.requirementState === 'failing') ? 'failing' : 'atRisk';
-    return {
-      userId,
-      notification: {
-        template: 'creatorAtRisk',
-        params: { username: shown, count: list.length, state, period },
-        title: list.length === 1 ? 'A creator is behind the requirements' : `${list.length} creators are behind the requirements`,
-        message: `${shown}: ${state === 'failing' ? 'cannot meet' : 'at risk of missing'} this month's requirements (12 valid days and 25 hours of LIVE).`,
-      },
-    };
+    return { userId, notification: creatorAtRiskNotification({ usernames: shown, count: list.length, state, period }, locales.get(userId)) };
   });
   await notifySystemEach(tx, items, at);
   return byMember.size;

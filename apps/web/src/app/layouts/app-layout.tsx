@@ -10,6 +10,7 @@ import { LanguageMenu } from '../../components/language-menu.tsx';
 import { NotFoundState } from '../../components/not-found-state.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { useChooseLanguage } from '../../lib/me.ts';
 import { requestOverlayHost } from '../../lib/overlay-host.ts';
 import { useAgencyName } from '../../lib/public-settings.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -45,6 +46,8 @@ function AppLayoutContent() {
   const { pathname } = useLocation();
   const agencyName = useAgencyName();
   const [navbarOpened, navbar] = useDisclosure(false);
+  // The header's language menu writes the person's profile too (one language setting).
+  const chooseLanguage = useChooseLanguage();
   useHotkeys([['Escape', navbar.close]]);
   // Signed-in screens show toasts and confirmations: have their host ready.
   useEffect(() => {
@@ -84,7 +87,7 @@ function AppLayoutContent() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {isMember && <NotificationBell />}
-            <LanguageMenu />
+            <LanguageMenu onChange={chooseLanguage} />
             <UserMenu session={session} />
           </Group>
         </Group>

@@ -2,19 +2,18 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { nameInitials } from '@agency/shared';
 import type { StoredSession } from '../../lib/session.ts';
+import { useFormatters } from '../../lib/format.ts';
 import { useMe } from '../../lib/me.ts';
 import { MEMBER_PATHS } from '../routes/paths.ts';
 import { useSignOut } from './use-sign-out.ts';
-
-function initials(first: string | undefined, last: string | undefined): string {
-  return `${first?.charAt(0) ?? ''}${last?.charAt(0) ?? ''}`.toUpperCase();
-}
 
 /** The signed-in person (name from `GET /api/me`, role as fallback) with sign-out. */
 export function UserMenu({ session }: { session: StoredSession }) {
   const { t } = useTranslation('common');
   const { data: me } = useMe();
+  const format = useFormatters();
   const signOut = useSignOut();
   const roleLabel = t(`roles.${session.role}`);
   const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
@@ -24,7 +23,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
         <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={8} wrap="nowrap">
             <Avatar size={32} radius="xl" color="brand" aria-hidden>
-              {me ? initials(me.firstName, me.lastName) : null}
+              {me ? nameInitials(me.firstName, me.lastName, format.locale) : null}
             </Avatar>
             <Text size="sm" fw={600} truncate="end" maw={160} visibleFrom="sm">
               {name || roleLabel}

@@ -54,7 +54,7 @@ export function CreatorRequirementsList({ limit = 8, atRiskCount }: { limit?: nu
                 <Text size="xs" c="dimmed">
                   {t('creators.figures', {
                     percent: format.percent(creator.achievedPercent),
-                    days: format.number(creator.validDays),
+                    days: t('units.validDays', { count: creator.validDays }),
                     duration: format.duration(creator.liveSeconds),
                   })}
                 </Text>

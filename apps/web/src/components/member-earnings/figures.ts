@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dateLocaleTag, REQUIREMENTS, type Eligibility, type MemberMonth, type MySummary } from '@agency/shared';
+import { REQUIREMENTS, type Eligibility, type MemberMonth, type MySummary } from '@agency/shared';
 import { useFormatters } from '../../lib/format.ts';
 
 /** Member screens linked from these components (the route table lives in app/, which imports features). */
@@ -32,16 +32,10 @@ export function hasAnyFigures(summary: MySummary): boolean {
   );
 }
 
-/** `2026-03` as "Mar 2026" / "March 2026" in the user's language. */
+/** `2026-03` as "Mar 2026" / "March 2026" in the user's language (lib/format.ts, never `2026-03`). */
 export function usePeriodLabel(): (period: string, style?: 'short' | 'long') => string {
-  const { locale } = useFormatters();
-  return useMemo(() => {
-    const formats = {
-      short: new Intl.DateTimeFormat(dateLocaleTag(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }),
-      long: new Intl.DateTimeFormat(dateLocaleTag(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-    };
-    return (period, style = 'short') => formats[style].format(new Date(`${period}-01T00:00:00Z`));
-  }, [locale]);
+  const format = useFormatters();
+  return useMemo(() => (period, style = 'short') => format.month(period, style), [format]);
 }
 
 export interface ChartRow {

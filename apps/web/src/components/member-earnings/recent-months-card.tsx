@@ -34,7 +34,7 @@ export function RecentMonthsCard({ height = 240 }: { height?: number }) {
               />
               <Text size="sm" c="dimmed">
                 {t('chart.lastSixSummary', {
-                  diamonds: format.number(history.data.totals.diamonds),
+                  diamonds: t('units.diamonds', { count: history.data.totals.diamonds }),
                   earnings: format.money(history.data.totals.earningsCents),
                 })}
               </Text>

@@ -86,7 +86,7 @@ export function MonthFigureCards({ summary }: { summary: MySummary }) {
           aria-label={t('cards.validDays')}
         />
         <Text size="sm" c="dimmed">
-          {t('cards.validDaysGoal', { days: format.number(summary.validDays), goal: format.number(REQUIREMENTS.monthValidDays) })}
+          {t('cards.validDaysGoal', { days: summary.validDays, count: REQUIREMENTS.monthValidDays })}
         </Text>
       </FigureCard>
       <FigureCard label={t('cards.liveDuration')} value={format.duration(summary.liveSeconds)} icon={<IconClockHour4 size={18} />}>
@@ -109,10 +109,10 @@ export function RequirementCard({ summary }: { summary: MySummary }) {
     summary.achievedPercent >= 100
       ? t('requirement.met')
       : daysLeft > 0 && hoursLeft > 0
-        ? t('requirement.leftBoth', { days: format.number(daysLeft), hours: format.number(hoursLeft) })
+        ? t('requirement.leftBoth', { days: t('units.validDays', { count: daysLeft }), hours: t('units.liveHours', { count: hoursLeft }) })
         : daysLeft > 0
-          ? t('requirement.leftDays', { days: format.number(daysLeft) })
-          : t('requirement.leftHours', { hours: format.number(hoursLeft) });
+          ? t('requirement.leftDays', { count: daysLeft })
+          : t('requirement.leftHours', { count: hoursLeft });
   return (
     <FigureCard
       label={t('requirement.achieved')}
@@ -123,10 +123,10 @@ export function RequirementCard({ summary }: { summary: MySummary }) {
       <Progress value={Math.min(100, summary.achievedPercent)} aria-label={t('requirement.achieved')} />
       <Text size="sm">{left}</Text>
       <Text size="xs" c="dimmed">
-        {t('requirement.rule', { days: REQUIREMENTS.monthValidDays, hours: MONTH_LIVE_HOURS })}
+        {t('requirement.rule', { days: t('units.validDays', { count: REQUIREMENTS.monthValidDays }), hours: t('units.liveHours', { count: MONTH_LIVE_HOURS }) })}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('requirement.firstWeek', { days: REQUIREMENTS.firstWeekValidDays })}
+        {t('requirement.firstWeek', { count: REQUIREMENTS.firstWeekValidDays })}
       </Text>
     </FigureCard>
   );

@@ -55,7 +55,7 @@ describe('activity log page', () => {
     }));
     renderWithProviders(<ActivityLogPage />);
     expect(await screen.findByText('Signed in')).toBeTruthy();
-    expect(screen.getByText('Entries: 1')).toBeTruthy();
+    expect(screen.getByText('1 entry')).toBeTruthy();
     fireEvent.click(await screen.findByText('Payment'));
     expect(await screen.findByText('No entries match these filters.')).toBeTruthy();
     expect(urls.some((url) => url.pathname === '/api/admin/activity' && url.searchParams.get('entityType') === 'payment')).toBe(true);

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconArrowRight, IconSend, IconUserHeart } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import { normalizeTiktokUsername, type ErrorDetail } from '@agency/shared';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError } from '../../lib/notify.ts';
 import { CODE_LENGTH, CodeField, PhoneField, ResendControls, useOtp } from '../auth/index.ts';
 import {
@@ -91,7 +92,7 @@ export function ApplicationForm({ referralCode, onSubmitted }: ApplicationFormPr
   async function submitApplication() {
     if (isPending || otp.sentTo === null) return;
     if (!CODE_PATTERN.test(code)) {
-      setCodeError(t('auth:code.incomplete', { length: CODE_LENGTH }));
+      setCodeError(t('auth:code.incomplete', { count: CODE_LENGTH }));
       return;
     }
     const firstInvalidStep = [0, 1].find((step) => !validateStep(step));
@@ -110,6 +111,8 @@ export function ApplicationForm({ referralCode, onSubmitted }: ApplicationFormPr
         phone: otp.sentTo,
         code,
         ...(referralCode ? { ref: referralCode } : {}),
+        // The language chosen on the landing and application screens becomes the member's language.
+        locale: currentLocale(),
       });
       onSubmitted(values.firstName.trim());
     } catch (error) {

@@ -64,7 +64,7 @@ describe('application: submit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Complete Application' }));
   }
 
-  it('sends the normalised application with the referral code and shows the success screen', async () => {
+  it('sends the normalised application with the referral code and the screen\'s language, and shows the success screen', async () => {
     const server = fakeServer({
       'POST /api/auth/otp/send': ok({ resendAfterSeconds: 60, expiresInSeconds: 300 }, 'OTP_SENT'),
       'POST /api/applications': { status: 201, body: { error: false, data: { status: 'pending' }, messageCode: 'APPLICATION_SUBMITTED' } },
@@ -82,6 +82,7 @@ describe('application: submit', () => {
       phone: '0532 000 00 02',
       code: '654321',
       ref: 'REF42',
+      locale: 'en',
     });
   });
 

@@ -30,7 +30,7 @@ export function PhoneSignIn() {
     }
     if (isPending) return;
     if (!CODE_PATTERN.test(code)) {
-      setCodeError(t('code.incomplete', { length: CODE_LENGTH }));
+      setCodeError(t('code.incomplete', { count: CODE_LENGTH }));
       return;
     }
     const result = await signIn({ phone: otp.sentTo, code });

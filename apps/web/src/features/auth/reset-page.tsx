@@ -25,7 +25,7 @@ export default function ResetPage() {
   const form = useForm({
     initialValues: { password: '', repeat: '' },
     validate: {
-      password: (value) => (isStrongEnoughPassword(value) ? null : t('password.min', { min: PASSWORD_MIN_LENGTH })),
+      password: (value) => (isStrongEnoughPassword(value) ? null : t('password.min', { count: PASSWORD_MIN_LENGTH })),
       repeat: (value, values) => (value === values.password ? null : t('password.mismatch')),
     },
   });
@@ -70,7 +70,7 @@ export default function ResetPage() {
         <Stack gap="md">
           <PasswordField
             label={t('password.new')}
-            description={t('password.min', { min: PASSWORD_MIN_LENGTH })}
+            description={t('password.min', { count: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />

@@ -4,7 +4,8 @@ import type { Role } from '@agency/shared';
 export interface SignInAnswer {
   token: string;
   role: Role;
-  user: { uid: string };
+  /** `locale`: the person's language (their profile's), which the interface takes on sign-in. */
+  user: { uid: string; locale?: unknown };
 }
 
 /** A light shape check: a malformed answer must never be stored as a session. */

@@ -37,7 +37,7 @@ export default function SignUpPage() {
     initialValues: { email: '', password: '' },
     validate: {
       email: (value) => (isValidEmail(value) ? null : t('email.invalid')),
-      password: (value) => (isStrongEnoughPassword(value) ? null : t('password.min', { min: PASSWORD_MIN_LENGTH })),
+      password: (value) => (isStrongEnoughPassword(value) ? null : t('password.min', { count: PASSWORD_MIN_LENGTH })),
     },
   });
 
@@ -82,7 +82,7 @@ export default function SignUpPage() {
           <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label={t('password.label')}
-            description={t('password.min', { min: PASSWORD_MIN_LENGTH })}
+            description={t('password.min', { count: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />

@@ -28,8 +28,8 @@ export default function VerificationPage() {
           }
         >
           <List.Item>{t('verification.stepSend')}</List.Item>
-          <List.Item>{t('verification.stepCode', { length: CODE_LENGTH, minutes: OTP_TTL_SECONDS / 60 })}</List.Item>
-          <List.Item>{t('verification.stepResend', { seconds: OTP_RESEND_SECONDS })}</List.Item>
+          <List.Item>{t('verification.stepCode', { length: CODE_LENGTH, count: OTP_TTL_SECONDS / 60 })}</List.Item>
+          <List.Item>{t('verification.stepResend', { count: OTP_RESEND_SECONDS })}</List.Item>
           <List.Item>{t('verification.stepPrivacy')}</List.Item>
         </List>
         <Button component={Link} to="/app/sessions/signIn" size="md" fullWidth>

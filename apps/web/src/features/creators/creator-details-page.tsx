@@ -137,7 +137,7 @@ function CreatorDetails({ id }: { id: string }) {
               <Table.Tbody>
                 {creator.months.map((month) => (
                   <Table.Tr key={month.period}>
-                    <Table.Td>{month.period}</Table.Td>
+                    <Table.Td>{format.month(month.period)}</Table.Td>
                     <Table.Td className="tabular">{format.number(month.diamonds)}</Table.Td>
                     <Table.Td className="tabular">{format.number(month.validDays)}</Table.Td>
                     <Table.Td className="tabular">{format.duration(month.liveSeconds)}</Table.Td>

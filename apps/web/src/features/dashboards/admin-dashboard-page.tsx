@@ -23,7 +23,7 @@ export default function AdminDashboardPage() {
   if (dashboard.isPending) return <DashboardSkeleton />;
   if (dashboard.isError) return <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   const data = dashboard.data;
-  const month = formatMonth(data.period, format.locale);
+  const month = format.month(data.period, 'long');
 
   const members = (rows: AdminDashboard['topMembersByDiamonds'], value: (n: number) => string): RankedEntry[] =>
     rows.map((row) => ({ key: row.uid, label: `${row.firstName} ${row.lastName}`, to: memberLink(row.uid), value: value(row.value) }));
@@ -83,14 +83,6 @@ export default function AdminDashboardPage() {
         <RankedList title={t('dashboard.topMembersByCreators')} entries={members(data.topMembersByCreators, format.number)} emptyText={t('dashboard.emptyCreators')} />
       </SimpleGrid>
     </Stack>
-  );
-}
-
-/** `2026-03` as the locale's short month and year. */
-function formatMonth(period: string, locale: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
   );
 }
 

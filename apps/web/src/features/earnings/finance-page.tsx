@@ -14,14 +14,6 @@ import { useAdminFinance } from './finance-api.ts';
 
 type View = 'chart' | 'table';
 
-/** `2026-03` as the locale's short month and year. */
-function formatMonth(period: string, locale: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
-  );
-}
-
 /** `/app/setting/earnings` for admins: what the diamonds were worth and what members earned. */
 export default function FinancePage() {
   const { t } = useTranslation('finance');
@@ -115,7 +107,7 @@ function FinanceCharts({ data }: { data: AdminFinance }) {
   const { t } = useTranslation('finance');
   const format = useFormatters();
   const months = data.history.map((month) => ({
-    month: formatMonth(month.period, format.locale),
+    month: format.month(month.period, 'short'),
     earnings: month.earningsCents / 100,
     diamondsRevenue: month.diamondsRevenueCents / 100,
   }));
@@ -194,7 +186,7 @@ function FinanceTables({ data }: { data: AdminFinance }) {
             <Table.Tbody>
               {data.history.map((month) => (
                 <Table.Tr key={month.period}>
-                  <Table.Td>{formatMonth(month.period, format.locale)}</Table.Td>
+                  <Table.Td>{format.month(month.period, 'short')}</Table.Td>
                   <Table.Td className="tabular">{format.number(month.diamonds)}</Table.Td>
                   <Table.Td className="tabular">{format.money(month.diamondsRevenueCents)}</Table.Td>
                   <Table.Td className="tabular">{format.money(month.earningsCents)}</Table.Td>

@@ -74,7 +74,7 @@ describe('members list (/app/mydesk/users)', () => {
     renderPage();
     expect(await screen.findByText('Ayşe Yılmaz')).toBeTruthy();
     expect(screen.getByText('@ayse.yilmaz.live')).toBeTruthy();
-    expect(screen.getByText('Members found: 1')).toBeTruthy();
+    expect(screen.getByText('1 member found')).toBeTruthy();
     expect(screen.getByText('4,000,000')).toBeTruthy();
     expect(screen.getByText(formatMoney(40_000, 'en'))).toBeTruthy();
   });

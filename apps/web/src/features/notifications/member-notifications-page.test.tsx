@@ -64,13 +64,13 @@ describe('member notifications page (/app/mydesk/notification)', () => {
     expect(await screen.findByText('Your payment changed')).toBeTruthy();
     expect(screen.getByText('Your payment of $123.45 is now: Approved.')).toBeTruthy();
     expect(screen.getByText('Payout day')).toBeTruthy();
-    expect(screen.getByText('Unread: 1')).toBeTruthy();
+    expect(screen.getByText('1 unread')).toBeTruthy();
     expect(screen.getByText('New')).toBeTruthy();
     expect(screen.getAllByText('Mark as read')).toHaveLength(1);
 
     fireEvent.click(screen.getByText('Mark as read').closest('button')!);
     await waitFor(() => expect(screen.queryByText('Mark as read')).toBeNull());
-    expect(screen.getByText('Unread: 0')).toBeTruthy();
+    expect(screen.getByText('0 unread')).toBeTruthy();
     expect(screen.queryByText('New')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/me/notifications/n1/read']);
   });

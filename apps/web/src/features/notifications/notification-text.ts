@@ -22,7 +22,6 @@ export function useNotificationText(): (notification: Notification) => { title: 
     if (typeof params.status === 'string') values.status = t(statusLabelKey(params.status));
     if (typeof params.state === 'string' && i18n.exists(`common:requirement.${params.state}`)) values.state = t(`common:requirement.${params.state}`);
     if (typeof params.period === 'string' && /^\d{4}-\d{2}$/.test(params.period)) values.period = periodLabel(params.period, 'long');
-    if (typeof params.count === 'number') values.count = format.number(params.count);
     return {
       title: t(`notifications:templates.${template}.title`, values),
       message: t(`notifications:templates.${template}.message`, values),

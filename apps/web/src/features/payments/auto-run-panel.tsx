@@ -58,7 +58,7 @@ export function AutoRunPanel() {
           <Alert key={item.id} color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('autoRun.interruptedTitle', { period: item.period })} role="alert">
             {t('autoRun.interrupted', {
               started: format.dateTime(item.startedAt),
-              created: format.number(item.created),
+              count: item.created,
               total: format.money(item.totalCents),
             })}
           </Alert>
@@ -90,7 +90,7 @@ export function AutoRunPanel() {
               <Table.Tbody>
                 {history.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{item.period}</Table.Td>
+                    <Table.Td>{format.month(item.period)}</Table.Td>
                     <Table.Td>{format.dateTime(item.startedAt)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={STATUS_COLOR[item.status]} style={{ textTransform: 'none' }}>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_NAMES, type Locale, type MyProfile } from '@agency/shared';
+import i18next from 'i18next';
+import { LOCALES, LOCALE_NAMES, isLocale, type Locale, type MyProfile } from '@agency/shared';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { changeLanguage, currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -32,6 +33,8 @@ function normalisedEmail(value: string | null): string {
  * Own name, e-mail, language and the default invoice preference. A new (or removed) e-mail is
  * confirmed with the current password, or, for an account without one, with a code sent by SMS to
  * the account's phone; the server tells the old address (or the phone) of the change.
+ * The language is the one setting the header's menu changes too: the field shows the interface's
+ * language and follows the menu while the form is open, so saving never switches the interface back.
  */
 export function MyDetailsForm({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation(['profile', 'common']);
@@ -43,7 +46,7 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
       firstName: profile.firstName,
       lastName: profile.lastName,
       email: profile.email ?? '',
-      locale: profile.locale,
+      locale: currentLocale(),
       invoicePreference: profile.invoicePreference,
       currentPassword: '',
       code: '',
@@ -57,6 +60,16 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
       code: (value, values) => (emailChanges(values.email) && !profile.hasPassword && !CODE_PATTERN.test(value) ? t('details.errors.code') : null),
     },
   });
+
+  // The header's language menu (which writes the profile too) while this form is open.
+  const { setFieldValue } = form;
+  useEffect(() => {
+    const follow = (language: string) => {
+      if (isLocale(language)) setFieldValue('locale', language);
+    };
+    i18next.on('languageChanged', follow);
+    return () => i18next.off('languageChanged', follow);
+  }, [setFieldValue]);
 
   function emailChanges(email: string): boolean {
     return normalisedEmail(email) !== normalisedEmail(profile.email);

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankDetailsInput, MyCreator, MyProfile, ProfileUpdateInput } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
+import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
 
-export const myProfileQueryKey = ['me', 'profile'] as const;
+export const myProfileQueryKey = MY_PROFILE_QUERY_KEY;
 
 /** `GET /api/me/profile`: own member fields, bank details, picture and referral link. */
 export function useMyProfile() {

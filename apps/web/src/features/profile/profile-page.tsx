@@ -1,6 +1,8 @@
 import { SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { nameInitials } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
+import { useFormatters } from '../../lib/format.ts';
 import { AvatarCard } from './avatar-card.tsx';
 import { BankForm } from './bank-form.tsx';
 import { useMyProfile } from './profile-api.ts';
@@ -9,6 +11,7 @@ import { useMyProfile } from './profile-api.ts';
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useMyProfile();
+  const { locale } = useFormatters();
 
   if (profile.isPending) {
     return (
@@ -21,7 +24,7 @@ export default function ProfilePage() {
   if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
 
   const data = profile.data;
-  const initials = `${data.firstName.charAt(0)}${data.lastName.charAt(0)}`.toUpperCase();
+  const initials = nameInitials(data.firstName, data.lastName, locale);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

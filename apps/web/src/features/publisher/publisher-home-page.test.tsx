@@ -103,7 +103,7 @@ describe('publisher home (/app/setting/publisher)', () => {
     expect(screen.getByText('9 of 12 valid LIVE days')).toBeTruthy();
     expect(screen.getByText('20 h 30 min')).toBeTruthy();
     expect(screen.getByText('75%')).toBeTruthy();
-    expect(screen.getByText('You need 3 more valid LIVE days and 5 more hours of LIVE.')).toBeTruthy();
+    expect(screen.getByText('You still need 3 valid LIVE days and 5 hours of LIVE.')).toBeTruthy();
     expect(screen.getByText('Every 30 days: at least 12 valid LIVE days and 25 hours of LIVE.')).toBeTruthy();
     // Balance and eligibility (the API's English value shown as the translated text).
     expect(screen.getAllByText(money(3240))).toHaveLength(2);

@@ -76,7 +76,7 @@ describe('commission settings (/app/setting/Setting)', () => {
     await screen.findByTestId('commission-example');
     const [, secondFrom] = screen.getAllByLabelText('From (diamonds)');
     fireEvent.change(secondFrom!, { target: { value: '3,000,005' } });
-    expect(await screen.findByText('Tier 2 must start right after tier 1, at 3000000 diamonds.')).toBeTruthy();
+    expect(await screen.findByText('Tier 2 must start right after tier 1, at 3,000,000 diamonds.')).toBeTruthy();
     fireEvent.click(screen.getByText('Save commission').closest('button')!);
     expect(puts).toHaveLength(0);
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { commissionEarningsCents, numberLocaleTag, tierRateBps, type AdminSettings } from '@agency/shared';
+import { commissionEarningsCents, tierRateBps, type AdminSettings } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -41,17 +41,17 @@ function CommissionForm({ settings }: { settings: AdminSettings }) {
   const format = useFormatters();
   const update = useUpdateSettings();
   const [rows, setRows] = useState<TierRow[]>(() => tiersToRows(settings.commissionTiers));
-  const [dollars, setDollars] = useState<number | ''>(settings.diamondValueMicros / 1_000_000);
+  // What the inputs show while typing: NumberInput hands over text ("1,", "0,00") until the number is complete.
+  const [dollars, setDollars] = useState<number | string>(settings.diamondValueMicros / 1_000_000);
+  const [rateTexts, setRateTexts] = useState<Record<string, number | string>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const problem = findTierRowProblem(rows);
   const tiers = rowsToTiers(rows);
-  const micros = dollars === '' ? null : Math.round(dollars * 1_000_000);
+  const micros = typeof dollars === 'number' ? Math.round(dollars * 1_000_000) : null;
   const valueProblem = micros === null || micros < 1 || micros > 1_000_000;
-  const preciseMoney = (valueMicros: number) =>
-    new Intl.NumberFormat(numberLocaleTag(format.locale), { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(
-      valueMicros / 1_000_000,
-    );
+  // Numbers, percentages and dollars typed and shown as the locale writes them (2.999.999, %1 in tr).
+  const { decimalSeparator, thousandSeparator, moneyPrefix, moneySuffix, percentPrefix, percentSuffix } = format.input;
 
   const change = (key: string, field: 'fromDiamonds' | 'toDiamonds' | 'ratePercent', value: number | string) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: typeof value === 'number' ? value : '' } : row)));
@@ -92,7 +92,8 @@ function CommissionForm({ settings }: { settings: AdminSettings }) {
                   min={0}
                   allowDecimal={false}
                   allowNegative={false}
-                  thousandSeparator
+                  thousandSeparator={thousandSeparator}
+                  decimalSeparator={decimalSeparator}
                   error={hasError}
                   w={{ base: '100%', xs: 170 }}
                 />
@@ -105,18 +106,24 @@ function CommissionForm({ settings }: { settings: AdminSettings }) {
                   min={0}
                   allowDecimal={false}
                   allowNegative={false}
-                  thousandSeparator
+                  thousandSeparator={thousandSeparator}
+                  decimalSeparator={decimalSeparator}
                   error={hasError}
                   w={{ base: '100%', xs: 170 }}
                 />
                 <NumberInput
                   label={t('commission.rate')}
-                  value={row.ratePercent}
-                  onChange={(value) => change(row.key, 'ratePercent', value)}
+                  value={rateTexts[row.key] ?? row.ratePercent}
+                  onChange={(value) => {
+                    setRateTexts((current) => ({ ...current, [row.key]: value }));
+                    change(row.key, 'ratePercent', value);
+                  }}
                   min={0}
                   max={100}
                   decimalScale={2}
-                  suffix=" %"
+                  decimalSeparator={decimalSeparator}
+                  prefix={percentPrefix || undefined}
+                  suffix={percentSuffix || undefined}
                   error={hasError}
                   w={{ base: '100%', xs: 120 }}
                 />
@@ -151,13 +158,16 @@ function CommissionForm({ settings }: { settings: AdminSettings }) {
         <Stack gap="sm">
           <NumberInput
             label={t('commission.diamondValue')}
-            description={t('commission.diamondValueHint')}
+            description={t('commission.diamondValueHint', { value: format.microDollars(settings.diamondValueMicros) })}
             value={dollars}
-            onChange={(value) => setDollars(typeof value === 'number' ? value : '')}
+            onChange={setDollars}
             min={0}
             max={1}
             decimalScale={6}
-            prefix="$"
+            decimalSeparator={decimalSeparator}
+            thousandSeparator={thousandSeparator}
+            prefix={moneyPrefix || undefined}
+            suffix={moneySuffix || undefined}
             error={submitted && valueProblem ? t('commission.problems.diamondValue') : undefined}
             w={{ base: '100%', xs: 240 }}
           />
@@ -170,8 +180,8 @@ function CommissionForm({ settings }: { settings: AdminSettings }) {
           {exampleRate !== null && micros !== null && !valueProblem && (
             <Text size="sm" fw={600} className="tabular" data-testid="commission-example">
               {t('commission.example', {
-                diamonds: format.number(EXAMPLE_DIAMONDS),
-                value: preciseMoney(micros),
+                count: EXAMPLE_DIAMONDS,
+                value: format.microDollars(micros),
                 rate: format.percent(exampleRate / 100),
                 earnings: format.money(commissionEarningsCents(EXAMPLE_DIAMONDS, micros, exampleRate)),
               })}

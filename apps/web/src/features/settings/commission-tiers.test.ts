@@ -15,8 +15,8 @@ describe('commission tier rows (mirror of findCommissionTierProblem)', () => {
   it.each([
     ['no rows', [], { key: 'none' }],
     ['a first tier above 0', [row(10, '', 1)], { key: 'firstStartsAtZero', row: 1 }],
-    ['a gap', [row(0, 100, 1), row(102, '', 2)], { key: 'mustFollow', row: 2, values: { row: 2, previous: 1, expected: 101 } }],
-    ['an overlap', [row(0, 100, 1), row(50, '', 2)], { key: 'mustFollow', row: 2, values: { row: 2, previous: 1, expected: 101 } }],
+    ['a gap', [row(0, 100, 1), row(102, '', 2)], { key: 'mustFollow', row: 2, values: { row: 2, previous: 1, count: 101 } }],
+    ['an overlap', [row(0, 100, 1), row(50, '', 2)], { key: 'mustFollow', row: 2, values: { row: 2, previous: 1, count: 101 } }],
     ['an open middle tier', [row(0, '', 1), row(101, '', 2)], { key: 'onlyLastOpen', row: 1, values: { row: 1 } }],
     ['a tier ending before it starts', [row(0, 100, 1), row(101, 50, 2), row(51, '', 3)], { key: 'endsBeforeStart', row: 2, values: { row: 2 } }],
     ['a rate above 100 %', [row(0, '', 100.5)], { key: 'rateRange', row: 1, values: { row: 1 } }],

@@ -51,7 +51,7 @@ export function findTierRowProblem(rows: readonly TierRow[]): TierProblem | null
     if (index === 0 && row.fromDiamonds !== 0) return { key: 'firstStartsAtZero', row: 1 };
     const previous = rows[index - 1];
     if (previous && previous.toDiamonds !== '' && row.fromDiamonds !== previous.toDiamonds + 1) {
-      return { key: 'mustFollow', row: number, values: { row: number, previous: number - 1, expected: previous.toDiamonds + 1 } };
+      return { key: 'mustFollow', row: number, values: { row: number, previous: number - 1, count: previous.toDiamonds + 1 } };
     }
     if (!isLast && row.toDiamonds !== '' && row.toDiamonds < row.fromDiamonds) return { key: 'endsBeforeStart', row: number, values: { row: number } };
     if (row.ratePercent < 0 || row.ratePercent > 100) return { key: 'rateRange', row: number, values: { row: number } };

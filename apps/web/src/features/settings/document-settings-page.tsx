@@ -58,7 +58,7 @@ function DocumentForm({ settings }: { settings: AdminSettings }) {
         return next < settings.invoiceNextNumber ? t('documents.nextNumberTooLow', { number: settings.invoiceNextNumber }) : null;
       },
       invoiceNumberDigits: (value) => (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 12 ? null : t('documents.digitsInvalid')),
-      invoiceFooter: (value) => (value.trim().length <= FOOTER_MAX ? null : t('documents.footerTooLong', { max: FOOTER_MAX })),
+      invoiceFooter: (value) => (value.trim().length <= FOOTER_MAX ? null : t('documents.footerTooLong', { count: FOOTER_MAX })),
     },
   });
   const preview = previewInvoiceNumber(form.values);

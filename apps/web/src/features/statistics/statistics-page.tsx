@@ -56,8 +56,8 @@ export default function StatisticsPage() {
         <>
           <Text size="sm">
             {t('statistics.summary', {
-              diamonds: format.number(history.data.totals.diamonds),
-              days: format.number(history.data.totals.validDays),
+              diamonds: t('units.diamonds', { count: history.data.totals.diamonds }),
+              days: t('units.validDays', { count: history.data.totals.validDays }),
               duration: format.duration(history.data.totals.liveSeconds),
             })}
           </Text>

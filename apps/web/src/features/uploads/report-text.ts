@@ -1,30 +1,22 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateLocaleTag, type UploadError, type UploadWarning, type UploadWarningKind } from '@agency/shared';
+import { type UploadError, type UploadWarning, type UploadWarningKind } from '@agency/shared';
 import { usePeriodLabel } from '../../components/member-earnings/figures.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { formatText, type TextValues } from './plural-text.ts';
 
-/** `uploads:<key>` with its plural blocks and variables (plural-text.ts). */
+export type TextValue = string | number | boolean | null | undefined;
+export type TextValues = Record<string, TextValue>;
+
+/**
+ * `uploads:<key>` with its variables. A text with a count is a plural family (`key_one`,
+ * `key_few`, `key_other`...): pass the number as `count` and i18next picks the language's form
+ * (`{{count, number}}` writes it in the language's format). A value taken from the file (a cell as
+ * written) is never read as syntax: i18next does not interpolate inside interpolated values
+ * (`skipOnVariables`, its default).
+ */
 export function useUploadsText(): (key: string, values?: TextValues) => string {
   const { t } = useTranslation('uploads');
-  const format = useFormatters();
-  return useCallback(
-    (key: string, values: TextValues = {}) => formatText(t(key, { skipInterpolation: true }), values, format.locale, format.number),
-    [t, format],
-  );
-}
-
-/** A day of the file (`2026-10-15`) in the user's language, without moving it across time zones. */
-function useDayLabel(): (day: string | null | undefined) => string {
-  const { locale } = useFormatters();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(dateLocaleTag(locale), { dateStyle: 'medium', timeZone: 'UTC' });
-    return (day) => {
-      const date = day ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : null;
-      return date && !Number.isNaN(date.getTime()) ? format.format(date) : (day ?? '');
-    };
-  }, [locale]);
+  return useCallback((key: string, values: TextValues = {}) => t(key, values), [t]);
 }
 
 function textOf(value: unknown): string {
@@ -59,7 +51,7 @@ export function useReportText(): ReportText {
   const text = useUploadsText();
   const format = useFormatters();
   const periodLabel = usePeriodLabel();
-  const day = useDayLabel();
+  const day = format.day;
   return useMemo<ReportText>(() => {
     const range = (from: string | null | undefined, to: string | null | undefined) => (from && to ? text('file.range', { from: day(from), to: day(to) }) : '');
     return {

@@ -61,8 +61,8 @@ export function UploadHistory() {
                       item.fileName
                     )}
                   </Table.Td>
-                  <Table.Td>{item.period}</Table.Td>
-                  <Table.Td>{format.date(item.asOf)}</Table.Td>
+                  <Table.Td>{format.month(item.period)}</Table.Td>
+                  <Table.Td>{format.day(item.asOf)}</Table.Td>
                   <Table.Td>{format.number(item.imported)}</Table.Td>
                   <Table.Td>{format.number(item.created)}</Table.Td>
                   <Table.Td>{format.number(item.skipped)}</Table.Td>

@@ -138,7 +138,7 @@ describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(isDisabled('Import')).toBe(false));
 
     fireEvent.click(button('Import'));
-    expect(await screen.findByText('Rows imported: 2')).toBeTruthy();
+    expect(await screen.findByText('2 rows imported')).toBeTruthy();
     expect(fields(posts[1]!)).toEqual({ asOf: '2026-09-16', dryRun: 'false', createUnknown: 'false', missing: 'keep', acceptWindow: 'false' });
   });
 
@@ -183,7 +183,7 @@ describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
     // The month has figures of creators missing from the file: the import asks first, and says what happens to them.
     expect(await screen.findByText('3 creators missing from the file are set to zero.')).toBeTruthy();
     fireEvent.click(button('Replace figures'));
-    expect(await screen.findByText('Rows imported: 2')).toBeTruthy();
+    expect(await screen.findByText('2 rows imported')).toBeTruthy();
     expect(fields(posts[1]!)).toEqual({
       asOf: '2026-10-01',
       dryRun: 'false',
@@ -247,7 +247,7 @@ describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(isDisabled('Import')).toBe(false));
 
     fireEvent.click(button('Import'));
-    expect(await screen.findByText('Rows imported: 2')).toBeTruthy();
+    expect(await screen.findByText('2 rows imported')).toBeTruthy();
     expect(fields(posts[2]!).dryRun).toBe('false');
     expect(fields(posts[2]!).mapping).toBe(fields(posts[1]!).mapping);
   });
@@ -291,7 +291,7 @@ describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText('Store them as the diamonds of September 2026'));
     await waitFor(() => expect(isDisabled('Import')).toBe(false));
     fireEvent.click(button('Import'));
-    expect(await screen.findByText('Rows imported: 2')).toBeTruthy();
+    expect(await screen.findByText('2 rows imported')).toBeTruthy();
     expect(fields(posts[2]!).acceptWindow).toBe('true');
   });
 
@@ -342,7 +342,7 @@ describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
     expect(screen.getByText('2 bilinmeyen kullanıcı adı')).toBeTruthy();
     expect(screen.getAllByText('Ajansın yayıncısı değil: atlandı.')).toHaveLength(2);
     expect(screen.getByText('3 boş satır: atlandı.')).toBeTruthy();
-    expect(screen.getByText('Diamonds sütununda yuvarlanmış bir rakam: "2.98M", 2.980.000 olarak kaydedilir.')).toBeTruthy();
+    expect(screen.getByText('Diamonds sütununda yuvarlanmış bir değer: "2.98M", 2.980.000 olarak kaydedilir.')).toBeTruthy();
   });
 
   it('says the storage is full when the import answers 507 STORAGE_FULL', async () => {

@@ -70,7 +70,7 @@ describe('ActivityTable', () => {
     const rows = [...changes.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Field', 'Before', 'After'],
-      ['Commission rate (basis points)', '—', '1500'],
+      ['Commission rate', '—', '15%'],
       ['Last name', 'Member', 'Üye'],
     ]);
     fireEvent.click(screen.getByLabelText('Hide changes'));
