@@ -12,7 +12,7 @@
 //    of a 5 ms timer) and the peak RSS above the RSS before (VmHWM reset through /proc/self/clear_refs).
 //    `--old` also runs the code before table-reader.ts on them (slow: ~30-60 s and ~700 MB).
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,7 +20,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { SaxesParser } from 'saxes';
-import { createRandom } from './random.mjs';
+import { writeBackstageExport } from './backstage-export.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const UPLOADS = join(ROOT, 'apps/server/src/modules/uploads');
@@ -33,41 +33,7 @@ const { readZipDirectory, streamEntry } = await import(pathToFileURL(join(UPLOAD
 const hostile = await import(pathToFileURL(join(ROOT, 'apps/server/test/hostile-uploads/hostile-files.ts')).href);
 const { measureInProcess } = await import(pathToFileURL(join(ROOT, 'apps/server/test/hostile-uploads/measure.ts')).href);
 
-const usernameOf = (index) => `creator.${index.toString(36)}_${index % 97}`;
 
-/** bench/upload.mjs's export; `sharedStrings`: text in xl/sharedStrings.xml as Excel keeps it. */
-async function writeExport(path, sharedStrings) {
-  const random = createRandom(2026);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path), useStyles: false, useSharedStrings: sharedStrings });
-  const sheet = workbook.addWorksheet('Creator data');
-  sheet.addRow(['Exported at 2026-09-16 08:37 UTC+0']).commit();
-  sheet
-    .addRow(['Data period', 'Creator ID', "Creator's username", 'Group', 'Join time', 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'New followers', 'Diamonds last month', 'Matches', 'Last LIVE', 'Status'])
-    .commit();
-  for (let index = 0; index < ROWS; index += 1) {
-    const seconds = Math.floor(random() * 120 * 3600);
-    const diamonds = Math.floor(random() * 3_000_000);
-    sheet
-      .addRow([
-        '2026-09-01 ~ 2026-09-15',
-        String(7_000_000 + index),
-        usernameOf(index),
-        `G${index % 9}`,
-        '2025-01-10',
-        index % 10 === 0 ? `${(diamonds / 1_000_000).toFixed(2)}M` : diamonds,
-        `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m ${seconds % 60}s`,
-        `${Math.floor(random() * 16)}d`,
-        Math.floor(random() * 500),
-        Math.floor(random() * 3_000_000),
-        index % 3 === 0 ? '-' : Math.floor(random() * 40),
-        '2026-09-15 21:04',
-        'Active',
-      ])
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-}
 
 async function exceljsRead(data) {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
@@ -168,7 +134,7 @@ async function main() {
     const old = await loadOldReader();
     for (const sharedStrings of [false, true]) {
       const path = join(folder, `export-${sharedStrings}.xlsx`);
-      await writeExport(path, sharedStrings);
+      await writeBackstageExport(path, { rows: ROWS, sharedStrings });
       const data = readFileSync(path);
       console.log(`\n${ROWS.toLocaleString('en-US')}-row export, ${sharedStrings ? 'shared strings' : 'inline strings (bench:upload file)'}: ${(data.length / 1024 / 1024).toFixed(1)} MB`);
       const readers = [

@@ -23,13 +23,14 @@
 // whether it met them, and the exit code is 1 when one did not.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { usernameOf, writeBackstageExport } from './backstage-export.mjs';
 import { createRandom } from './random.mjs';
 import { benchServerNodeArgs, ensureServerBuilt, SERVER_BUNDLE, startServerProcess, stopServerProcess } from './server-process.mjs';
 
@@ -41,41 +42,7 @@ const AS_OF = '2026-09-16';
 const PASSWORD = 'Bench-admin-2026';
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-const usernameOf = (index) => `creator.${index.toString(36)}_${index % 97}`;
 
-/** The export; `seed` draws the figures (another seed: every row's figures change, same usernames). */
-async function writeExport(path, seed = 2026) {
-  const random = createRandom(seed);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path), useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Creator data');
-  sheet.addRow(['Exported at 2026-09-16 08:37 UTC+0']).commit();
-  sheet
-    .addRow(['Data period', 'Creator ID', "Creator's username", 'Group', 'Join time', 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'New followers', 'Diamonds last month', 'Matches', 'Last LIVE', 'Status'])
-    .commit();
-  for (let index = 0; index < ROWS; index += 1) {
-    const seconds = Math.floor(random() * 120 * 3600);
-    const diamonds = Math.floor(random() * 3_000_000);
-    sheet
-      .addRow([
-        '2026-09-01 ~ 2026-09-15',
-        String(7_000_000 + index),
-        usernameOf(index),
-        `G${index % 9}`,
-        '2025-01-10',
-        index % 10 === 0 ? `${(diamonds / 1_000_000).toFixed(2)}M` : diamonds,
-        `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m ${seconds % 60}s`,
-        `${Math.floor(random() * 16)}d`,
-        Math.floor(random() * 500),
-        Math.floor(random() * 3_000_000),
-        index % 3 === 0 ? '-' : Math.floor(random() * 40),
-        '2026-09-15 21:04',
-        'Active',
-      ])
-      .commit();
-  }
-  sheet.commit();
-  await workbook.commit();
-}
 
 /** The floor: exceljs's streaming reader over the file, every cell value touched. */
 async function readFloor(path) {
@@ -271,8 +238,8 @@ async function main() {
   const changedPath = join(folder, 'creator-data-later.xlsx');
   try {
     let started = performance.now();
-    await writeExport(path);
-    await writeExport(changedPath, 2027);
+    await writeBackstageExport(path, { rows: ROWS });
+    await writeBackstageExport(changedPath, { rows: ROWS, seed: 2027 });
     console.log(`wrote ${ROWS.toLocaleString('en-US')} rows (${(statSync(path).size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await readFloor(path);
     const floors = [];

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { chooseLanguage, demo, say } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi, say } from './support.ts';
 
 /**
  * The earnings journey of issue 4: an admin uploads a backstage export of this month with a dry
@@ -38,31 +38,14 @@ async function writeBackstageExport(asOf: string): Promise<string> {
   return path;
 }
 
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
 
-/** Signs in through the API and stores the session as the sign-in screen does. */
-async function signIn(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<void> {
-  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
-}
 
 test('an admin uploads the backstage export with a dry run, and the member sees the new figures in Turkish and English', async ({ page, request }) => {
   const asOf = new Date().toISOString().slice(0, 10);
   const file = await writeBackstageExport(asOf);
 
   // ---- the admin: check the file, read the report, import ----
-  await signIn(page, request, demo.admin);
+  await signInThroughApi(page, request, demo.admin);
   await chooseLanguage(page, 'English');
   await page.goto('/app/mydesk/uploadFile');
   await expect(page.getByRole('heading', { name: 'Upload earnings' })).toBeVisible();
@@ -93,7 +76,7 @@ test('an admin uploads the backstage export with a dry run, and the member sees 
 
   // ---- the member: the new figures and the chart, in Turkish (the default) ----
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, request, demo.member);
+  await signInThroughApi(page, request, demo.member);
   await chooseLanguage(page, 'Türkçe');
   await page.goto('/app/setting/publisher');
   const main = page.locator('main');

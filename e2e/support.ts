@@ -82,3 +82,24 @@ export async function say(namespaces: string[], english: string, language: strin
   }
   throw new Error(`No key in ${namespaces.join(', ')} shows "${english}" in English`);
 }
+
+/** A session as `POST /api/auth/login` answers it. */
+export interface ApiSession {
+  token: string;
+  role: string;
+  user: { uid: string };
+}
+
+/** Signs in through the API and stores the session as the sign-in screen does. */
+export async function signInThroughApi(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<ApiSession> {
+  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: ApiSession };
+  await page.goto('/');
+  await page.evaluate((session) => {
+    localStorage.setItem('accessToken', session.token);
+    localStorage.setItem('role', session.role);
+    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
+  }, data);
+  return data;
+}

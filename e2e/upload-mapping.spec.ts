@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, demo } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi } from './support.ts';
 
 /**
  * The column mapping of the earnings upload (PRODUCT section 2): an export whose headers no alias
@@ -27,25 +27,7 @@ function writeCsv(name: string, rows: Row[]): string {
   return path;
 }
 
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
 
-/** Signs in through the API and stores the session as the sign-in screen does; returns the token. */
-async function signIn(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
-  return data.token;
-}
 
 /** This month's figures of a creator, as the admin creators list reads them. */
 async function monthFigures(request: APIRequestContext, token: string, username: string): Promise<{ diamonds: number; liveSeconds: number }> {
@@ -78,7 +60,7 @@ async function importChecked(page: Page, rows: number): Promise<void> {
 
 test('an admin maps the columns of an unknown export once; the next file of that shape is read with the remembered columns', async ({ page, request }) => {
   const asOf = new Date().toISOString().slice(0, 10);
-  const token = await signIn(page, request, demo.admin);
+  const token = (await signInThroughApi(page, request, demo.admin)).token;
   await chooseLanguage(page, 'English');
   await page.goto('/app/mydesk/uploadFile');
   await expect(page.getByRole('heading', { name: 'Upload earnings' })).toBeVisible();

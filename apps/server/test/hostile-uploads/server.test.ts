@@ -1,13 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ERRORS, type ErrorCode } from '@agency/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giantFieldCsv, hugeSharedStrings, manyCellsRow, manySharedStrings, oneLineCsv } from './hostile-files.ts';
 import { resetPeak, statusMb } from './measure.ts';
+import { ensureServerBundle, startServerProcess, type ServerProcess } from '../server-process.ts';
 
 /**
  * Hostile uploads against the BUILT server, as `npm start` runs it (apps/server/dist/server.js with
@@ -26,39 +26,10 @@ import { resetPeak, statusMb } from './measure.ts';
  * again in server-postgres would test the same thing twice).
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const BUNDLE = join(ROOT, 'apps/server/dist/server.js');
 const ADMIN = { email: 'admin@example.com', password: 'Admin!2026demo' };
 const HEALTH_EVERY_MS = 100;
 const MAX_HEALTH_MS = 1_000;
 const MAX_PEAK_RSS_MB = 512;
-
-function newestMtime(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the server bundle when it is missing or older than its sources (never skips). */
-function ensureBundle(): void {
-  const sources = Math.max(
-    newestMtime(join(ROOT, 'apps/server/src')),
-    newestMtime(join(ROOT, 'packages/shared/src')),
-    statSync(join(ROOT, 'apps/server/build.mjs')).mtimeMs,
-  );
-  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= sources) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@agency/server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build -w @agency/server failed:\n${result.stderr}`);
-}
-
-function startBuiltNodeArgs(): string[] {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:built']!;
-  return script.trim().split(/\s+/).slice(1, -1);
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,58 +45,42 @@ function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Server {
+  process: ServerProcess;
   child: ChildProcess;
   base: string;
-  output: () => string;
 }
 
+/** The built server as `npm start` runs it (test/server-process.ts), once /api/health answers. */
 async function startServer(dataDir: string, webDir: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startBuiltNodeArgs(), BUNDLE], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDir,
-      LOG_LEVEL: 'warn',
-      PAYOUT_SCHEDULER: 'off',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = startServerProcess('built', {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    LOG_LEVEL: 'warn',
+    PAYOUT_SCHEDULER: 'off',
+    RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
   });
-  let text = '';
-  const keep = (chunk: Buffer) => {
-    text = (text + chunk.toString()).slice(-8_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
   // The first start creates the PGlite database, migrates it and seeds the demo agency.
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${text}`);
+    if (started.child.exitCode !== null) throw new Error(`the server exited with code ${started.child.exitCode}:\n${started.output().slice(-8_000)}`);
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return { child, base, output: () => text };
+      if ((await fetch(`${base}/api/health`)).status === 200) return { process: started, child: started.child, base };
     } catch {
       // not listening yet
     }
     await sleep(200);
   }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within 150 s:\n${text}`);
+  started.child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health within 150 s:\n${started.output().slice(-8_000)}`);
 }
 
 async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
+  await server?.process.stop();
 }
 
 const files: { label: string; name: string; make: () => Buffer | Promise<Buffer>; code: ErrorCode }[] = [
@@ -144,7 +99,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile uploads against the
   const made = new Map<string, Buffer>();
 
   beforeAll(async () => {
-    ensureBundle();
+    ensureServerBundle();
     // Made before the server runs, so this process is idle while it polls.
     for (const file of files) made.set(file.name, await file.make());
     dataDir = mkdtempSync(join(tmpdir(), 'hostile-uploads-data-'));
