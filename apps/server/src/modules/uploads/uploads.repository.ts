@@ -88,8 +88,7 @@ export async function insertUploadCreators(db: Executor, usernames: readonly str
       // COPY on the transaction's own connection, as the month rows (copyMonthRows).
       let text = '';
       for (const name of batch) text += `${ids.get(name)}\t${copyText(name)}\tactive\t${when}\t${when}\t${when}\n`;
-      const stream = connection.client.query(copyStreams.from('COPY creators (id, tiktok_username, status, joined_at, created_at, updated_at) FROM STDIN'));
-      await pipeline(Readable.from([Buffer.from(text)]), stream);
+      await copyLines(connection.client, 'creators (id, tiktok_username, status, joined_at, created_at, updated_at)', text);
       continue;
     }
     await db.execute(sql`
@@ -174,6 +173,11 @@ export async function insertMonthRows(
 const MONTH_COPY_TABLE = 'creator_months';
 const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
 
+/** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
+async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
+  await pipeline(Readable.from([Buffer.from(text)]), client.query(copyStreams.from(`COPY ${target} FROM STDIN`)));
+}
+
 /** A text value in COPY's TEXT format: backslash, tab, newline and carriage return escaped. */
 export function copyText(value: string): string {
   return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r')) : value;
@@ -218,9 +222,7 @@ export async function copyMonthRows(
   const connection = transactionConnection(tx);
   if (connection?.kind !== 'postgres') return false;
   if (end <= start) return true;
-  const text = monthCopyText(period, uploadId, at, rows, start, end);
-  const stream = connection.client.query(copyStreams.from(`COPY ${MONTH_COPY_TABLE} (${MONTH_COPY_COLUMNS}) FROM STDIN`));
-  await pipeline(Readable.from([Buffer.from(text)]), stream);
+  await copyLines(connection.client, `${MONTH_COPY_TABLE} (${MONTH_COPY_COLUMNS})`, monthCopyText(period, uploadId, at, rows, start, end));
   return true;
 }
 
