@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js. Runtime packages stay external (installed in
+// Bundles src/server.ts into dist/server.js (and the upload's parse worker into dist/upload-parse-worker.js). Runtime packages stay external (installed in
 // node_modules); @agency/shared is TypeScript source and is bundled. Migrations are copied
 // beside the bundle, where src/config/paths.ts looks for them.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +13,10 @@ const external = Object.keys(manifest.dependencies ?? {}).filter((name) => name 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 await build({
-  entryPoints: [join(root, 'src/server.ts')],
-  outfile: join(root, 'dist/server.js'),
+  // The upload's parse worker is its own entry: a worker thread loads it by its file name
+  // (src/modules/uploads/parse-in-worker.ts looks for it beside server.js).
+  entryPoints: { server: join(root, 'src/server.ts'), 'upload-parse-worker': join(root, 'src/modules/uploads/parse-worker.ts') },
+  outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,4 +31,4 @@ await build({
 });
 
 cpSync(join(root, 'src/db/migrations'), join(root, 'dist/migrations'), { recursive: true });
-console.log('server bundle written to dist/server.js');
+console.log('server bundle written to dist/server.js and dist/upload-parse-worker.js');

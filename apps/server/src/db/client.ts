@@ -408,3 +408,9 @@ export async function executePrepared<Row>(executor: Executor, name: string, que
   }
   return (executor.execute(query) as unknown as Promise<{ rows: Row[] }>).then((result) => result.rows);
 }
+
+/** Rows an INSERT, UPDATE or DELETE of `execute` changed: `rowCount` on node-postgres, `affectedRows` on PGlite. */
+export function affectedRows(result: unknown): number {
+  const answer = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(answer.rowCount ?? answer.affectedRows ?? 0);
+}

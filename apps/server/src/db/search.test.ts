@@ -92,6 +92,19 @@ describe('list searches fold İ, I, ı and i', () => {
     expect(actors.map((actor) => actor.uid)).toEqual([ids.irmak]);
   });
 
+  it("the partial owner and affiliate indexes serve a member's creators", async () => {
+    const plan = async (query: ReturnType<typeof sql>) => {
+      await t.db.execute(sql`set enable_seqscan = off`);
+      try {
+        return JSON.stringify(rowsOf(await t.db.execute(sql`explain ${query}`)));
+      } finally {
+        await t.db.execute(sql`reset enable_seqscan`);
+      }
+    };
+    expect(await plan(sql`select id from creators where owner_id = ${ids.irmak}::uuid`)).toContain('creators_owner_idx');
+    expect(await plan(sql`select id from creators where affiliate_id = ${ids.irmak}::uuid`)).toContain('creators_affiliate_idx');
+  });
+
   it('the trigram indexes serve the folded searches where pg_trgm exists', async () => {
     const extension = rowsOf(await t.db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`));
     if (extension.length === 0) return; // PGlite, or PostgreSQL without pg_trgm: the searches scan.
@@ -108,7 +121,8 @@ describe('list searches fold İ, I, ı and i', () => {
         sql`select id from users where search_fold(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || referral_code) like search_fold(${'%ırmak%'})`,
       ),
     ).toContain('users_search_fold_trgm_idx');
-    expect(await plan(sql`select id from creators where search_fold(name) like search_fold(${'%ışık%'})`)).toContain('creators_name_fold_trgm_idx');
+    expect(await plan(sql`select id from creators where name <> '' and search_fold(name) like search_fold(${'%ışık%'})`)).toContain('creators_name_fold_trgm_idx');
+    expect(await plan(sql`select id from creators where phone ilike ${'%0532%'}`)).toContain('creators_phone_trgm_idx');
     expect(await plan(sql`select id from creators where tiktok_username like search_fold(${'%ırmak%'})`)).toContain('creators_tiktok_username_trgm_idx');
   });
 });

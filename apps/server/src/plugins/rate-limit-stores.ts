@@ -3,7 +3,7 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitSt
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Database } from '../db/client.ts';
+import { affectedRows, type Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -47,7 +47,7 @@ export async function countHit(db: Database, key: string, windowMs: number): Pro
 /** Deletes the windows that have ended; returns how many rows went. */
 export async function deleteEndedWindows(db: Database): Promise<number> {
   const result = await db.execute(sql`delete from rate_limit_hits where expires_at < now()`);
-  return Number((result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0);
+  return affectedRows(result);
 }
 
 /**

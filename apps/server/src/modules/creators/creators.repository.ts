@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
@@ -94,10 +94,12 @@ function creatorListWhere(query: CreatorListQuery, period: string): SQL | undefi
   if (query.affiliateId) conditions.push(eq(creators.affiliateId, query.affiliateId));
   if (query.q) {
     // Names and usernames folded by the Turkish and Azerbaijani i rules (db/search.ts; trigram
-    // indexes creators_name_fold_trgm_idx and creators_tiktok_username_trgm_idx); phones have no letters.
+    // indexes creators_name_fold_trgm_idx and creators_tiktok_username_trgm_idx); phones have no
+    // letters. The name and phone indexes hold only creators that have one (migration 0016):
+    // `name <> ''` says so to the planner (an empty name contains no text anyway).
     const search = or(
       foldedColumnContains(creators.tiktokUsername, query.q),
-      foldedContains(creators.name, query.q),
+      and(ne(creators.name, ''), foldedContains(creators.name, query.q)),
       ilike(creators.phone, containsPattern(query.q)),
     );
     if (search) conditions.push(search);

@@ -23,8 +23,11 @@ export const creators = pgTable(
   (table) => [
     check('creators_status_check', sql`${table.status} in ('pending', 'active', 'rejected', 'inactive')`),
     check('creators_tiktok_username_format_check', sql`${table.tiktokUsername} ~ '^[a-z0-9._]{2,24}$'`),
-    index('creators_owner_idx').on(table.ownerId),
-    index('creators_affiliate_idx').on(table.affiliateId),
+    // Partial (migration 0016): creators with no owner or affiliate (every creator a new agency's
+    // first upload makes) add no entry; `owner_id = $1` and the ON DELETE SET NULL of users are
+    // served all the same (docs/decisions/006).
+    index('creators_owner_idx').on(table.ownerId).where(sql`${table.ownerId} is not null`),
+    index('creators_affiliate_idx').on(table.affiliateId).where(sql`${table.affiliateId} is not null`),
     // The admin creators list: newest first, and filtered by status.
     index('creators_joined_idx').on(table.joinedAt),
     index('creators_status_joined_idx').on(table.status, table.joinedAt),

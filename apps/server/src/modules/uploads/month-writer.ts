@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './upload-plan.ts';
-import { deleteMonthRowsOf, insertUploadCreators, MONTH_INSERT_BATCH, sameMonthRow, writeMonthRows, type StoredMonthRow } from './uploads.repository.ts';
+import { insertUploadCreators, MONTH_INSERT_BATCH, sameMonthRow, updateMonthRows, writeMonthRows, type StoredMonthRow } from './uploads.repository.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
@@ -20,11 +20,12 @@ export interface MonthWriterOptions {
  * The write step of the upload's pipeline: the planned rows into the month, in the caller's
  * transaction, as the plan hands them on (the import plans each row as soon as the file has read
  * it, so PostgreSQL writes while Node reads). A row equal to the stored one is left as it is (it
- * keeps the upload id and time of the upload that last changed it); a changed one has its stored
- * row deleted and is written anew; a new one is written. A row of a creator the upload makes
- * (`createUnknown`) waits for a batch of creators to be inserted. A later row of the same creator
- * (a creator listed twice, the higher diamonds win) replaces what was planned for it. Every
- * `batchSize` rows one delete and one COPY (or `unnest` insert), one batch after the other.
+ * keeps the upload id and time of the upload that last changed it); a changed one is updated in
+ * place; a new one is written. A row of a creator the upload makes (`createUnknown`) waits for a
+ * batch of creators to be inserted. A later row of the same creator (a creator listed twice, the
+ * higher diamonds win) replaces what was planned for it: in its batch when that is not written
+ * yet, else by an update. Every `batchSize` new rows one COPY (or `unnest` insert), every
+ * `batchSize` changed rows one UPDATE, one batch after the other, in the order they filled.
  * Stored rows the plan does not name stay as they are. The caller owns the transaction: on an
  * error it waits for settle() and rolls back.
  */
@@ -32,10 +33,9 @@ export class MonthWriter {
   private readonly storedById = new Map<string, StoredMonthRow>();
   /** What this upload did with each creator's row so far. */
   private readonly state = new Map<string, 'kept' | 'written'>();
-  private batch: WrittenRow[] = [];
-  /** Creator id -> index in `batch` (a replacement before the batch is written takes its place). */
-  private readonly inBatch = new Map<string, number>();
-  private deletes: string[] = [];
+  /** Rows to insert and rows to update, each creator at most once per batch. */
+  private readonly inserts = new Batch();
+  private readonly updates = new Batch();
   /** Rows of creators to make, by username, and the ids of those made. */
   private toCreate = new Map<string, PlannedRow>();
   private readonly createdIds = new Map<string, string>();
@@ -71,28 +71,24 @@ export class MonthWriter {
 
   private write(row: WrittenRow): void {
     const id = row.creatorId;
+    // Replaces a row of this upload not written yet.
+    if (this.inserts.replace(row) || this.updates.replace(row)) return;
     const stored = this.storedById.get(id);
     const done = this.state.get(id);
-    const waiting = this.inBatch.get(id);
-    if (waiting !== undefined) {
-      // Replaces a row of this upload not written yet.
-      this.batch[waiting] = row;
-      return;
-    }
     if (done === undefined || done === 'kept') {
       if (stored && sameMonthRow(stored, row)) {
         this.state.set(id, 'kept');
         return;
       }
-      if (stored) this.deletes.push(id);
-    } else {
-      // Replaces a row this upload has written.
-      this.deletes.push(id);
+      if (!stored) {
+        this.state.set(id, 'written');
+        if (this.inserts.add(row) >= this.batchSize) this.flush(this.inserts, 'insert');
+        return;
+      }
     }
+    // A stored row with other figures, or a row this upload has written (a creator listed twice).
     this.state.set(id, 'written');
-    this.inBatch.set(id, this.batch.length);
-    this.batch.push(row);
-    if (this.batch.length >= this.batchSize) this.flush();
+    if (this.updates.add(row) >= this.batchSize) this.flush(this.updates, 'update');
   }
 
   private createBatch(): void {
@@ -113,17 +109,13 @@ export class MonthWriter {
     });
   }
 
-  private flush(): void {
-    const rows = this.batch;
-    const deletes = this.deletes;
-    this.batch = [];
-    this.deletes = [];
-    this.inBatch.clear();
-    if (rows.length === 0 && deletes.length === 0) return;
+  private flush(batch: Batch, kind: 'insert' | 'update'): void {
+    const rows = batch.take();
+    if (rows.length === 0) return;
     const { tx, period, uploadId, at, failAfterInsertedRows } = this.options;
     this.enqueue(async () => {
-      if (deletes.length > 0) await deleteMonthRowsOf(tx, period, deletes);
-      if (rows.length > 0) await writeMonthRows(tx, period, uploadId, at, rows);
+      if (kind === 'insert') await writeMonthRows(tx, period, uploadId, at, rows);
+      else await updateMonthRows(tx, period, uploadId, at, rows);
       this.written += rows.length;
       if (failAfterInsertedRows !== undefined && this.written >= failAfterInsertedRows) throw new Error(`injected fault after ${this.written} month rows`);
     });
@@ -148,12 +140,42 @@ export class MonthWriter {
     this.createBatch();
     // Rows of the last creators are queued by the chain: wait for them, then write the rest.
     await this.chain;
-    this.flush();
+    this.flush(this.inserts, 'insert');
+    this.flush(this.updates, 'update');
     await this.chain;
   }
 
   /** Waits for the writes under way to end, failed or not (before the caller rolls back). */
   async settle(): Promise<void> {
     await this.chain.catch(() => undefined);
+  }
+}
+
+/** Rows waiting to be written, at most one per creator: a later row of a creator takes the place of the earlier. */
+class Batch {
+  private rows: WrittenRow[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** Adds a row of a creator not in the batch; returns the batch's size. */
+  add(row: WrittenRow): number {
+    this.index.set(row.creatorId, this.rows.length);
+    this.rows.push(row);
+    return this.rows.length;
+  }
+
+  /** Puts `row` in the place of its creator's row when the batch has one. */
+  replace(row: WrittenRow): boolean {
+    const at = this.index.get(row.creatorId);
+    if (at === undefined) return false;
+    this.rows[at] = row;
+    return true;
+  }
+
+  /** The rows, leaving the batch empty. */
+  take(): WrittenRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    this.index.clear();
+    return rows;
   }
 }

@@ -1,10 +1,10 @@
 import type { RequirementState } from '@agency/shared';
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/time-ordered-id.ts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import copyStreams from 'pg-copy-streams';
-import { isPglite, transactionConnection, type Database, type Executor } from '../../db/client.ts';
+import { affectedRows, isPglite, transactionConnection, type Database, type Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
@@ -77,9 +77,10 @@ export interface MonthFigures {
  * import creates all of its creators at once.
  */
 export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
-  // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite).
+  // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite), and
+  // in ascending order, so the creators and their month rows go to the right-hand end of the keys.
   const ids = new Map<string, string>();
-  for (const username of usernames) ids.set(username, randomUUID());
+  for (const username of usernames) ids.set(username, timeOrderedId());
   const when = at.toISOString();
   const connection = transactionConnection(db);
   for (let start = 0; start < usernames.length; start += CREATOR_INSERT_BATCH) {
@@ -130,6 +131,16 @@ export async function insertMonthRows(
   end = rows.length,
 ): Promise<void> {
   if (end <= start) return;
+  await db.execute(sql`
+    insert into ${creatorMonths}
+      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
+    select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
+    from ${monthRowsTable(rows, start, end)}
+  `);
+}
+
+/** `rows[start, end)` as `unnest(...) as t(creator_id, ...)`: one array per column, built in one pass without copying the rows. */
+function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
   const size = end - start;
   const creatorIds = new Array<string>(size);
   const diamonds = new Array<number>(size);
@@ -152,11 +163,7 @@ export async function insertMonthRows(
     states[index] = row.requirementState;
     left[index] = row.leftNetwork;
   }
-  await db.execute(sql`
-    insert into ${creatorMonths}
-      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
-    select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
-    from unnest(
+  return sql`unnest(
       ${sql.param(creatorIds)}::uuid[],
       ${sql.param(diamonds)}::bigint[],
       ${sql.param(validDays)}::integer[],
@@ -166,8 +173,37 @@ export async function insertMonthRows(
       ${sql.param(achievedBps)}::integer[],
       ${sql.param(states)}::text[],
       ${sql.param(left)}::boolean[]
-    ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)
+    ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)`;
+}
+
+/**
+ * Replaces the figures of month rows that exist (`rows[start, end)`, each creator at most once):
+ * one UPDATE joined with the rows as arrays. Cheaper than deleting the rows and writing them
+ * again: no second pass to find them, and the foreign key is not checked again (the creator does
+ * not change); a 100,000-row month with every figure changed measured ~1.6 s instead of ~2.3 s
+ * on PostgreSQL (docs/decisions/006). Throws when a row is missing (the caller's plan said it
+ * was there): the transaction then rolls back rather than lose a creator's figures.
+ */
+export async function updateMonthRows(
+  db: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<void> {
+  if (end <= start) return;
+  const result = await db.execute(sql`
+    update ${creatorMonths} as m set
+      diamonds = t.diamonds, valid_days = t.valid_days, live_seconds = t.live_seconds, matches = t.matches,
+      last_live_at = t.last_live_at, achieved_bps = t.achieved_bps, requirement_state = t.requirement_state,
+      left_network = t.left_network, upload_id = ${uploadId}::uuid, updated_at = ${at.toISOString()}::timestamptz
+    from ${monthRowsTable(rows, start, end)}
+    where m.period = ${period} and m.creator_id = t.creator_id
   `);
+  const updated = affectedRows(result);
+  if (updated !== end - start) throw new Error(`creator_months ${period}: ${end - start} rows to update, ${updated} found`);
 }
 
 const MONTH_COPY_TABLE = 'creator_months';
@@ -381,14 +417,6 @@ export function sameMonthRow(stored: StoredMonthRow, row: MonthRowInput): boolea
     stored.requirementState === row.requirementState &&
     stored.leftNetwork === row.leftNetwork
   );
-}
-
-/** Deletes the month rows of `creatorIds` (one array parameter per batch). */
-export async function deleteMonthRowsOf(tx: Executor, period: string, creatorIds: readonly string[]): Promise<void> {
-  for (let start = 0; start < creatorIds.length; start += MONTH_INSERT_BATCH) {
-    const batch = creatorIds.slice(start, start + MONTH_INSERT_BATCH);
-    await tx.execute(sql`delete from ${creatorMonths} where ${creatorMonths.period} = ${period} and ${creatorMonths.creatorId} = any(${sql.param(batch)}::uuid[])`);
-  }
 }
 
 /**

@@ -17,7 +17,8 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { creatorAtRiskNotification } from '../notifications/notification-texts.ts';
 import { notifySystemEach, readUserLocales } from '../notifications/notifications.repository.ts';
-import { readBackstageFile, type BackstageReadResult, type BackstageRow, type ReadOptions } from './backstage-parser.ts';
+import type { BackstageReadResult, BackstageRow, ReadOptions } from './backstage-parser.ts';
+import { readBackstageFileInWorker } from './parse-in-worker.ts';
 import { writeSampleWorkbook } from './sample-workbook.ts';
 import { UploadFileError, type UploadFileErrorCode } from './upload-file-error.ts';
 import { fileErrorReport, monthOfUpload, planUpload, RowPlanner, rowContextOf, type Answers, type PlannedRow, type UploadPlan } from './upload-plan.ts';
@@ -134,7 +135,7 @@ export function createUploadsService(deps: UploadsDeps) {
     stream: Pick<ReadOptions, 'onRow' | 'onFile'> = {},
   ): Promise<{ ok: true; read: BackstageReadResult } | { ok: false; code: UploadFileErrorCode }> {
     try {
-      return { ok: true, read: await readBackstageFile(input.data, { mapping: input.mapping, remembered, localeDateOrder: AGENCY_DATE_ORDER, ...stream }) };
+      return { ok: true, read: await readBackstageFileInWorker(input.data, { mapping: input.mapping, remembered, localeDateOrder: AGENCY_DATE_ORDER, ...stream }) };
     } catch (error) {
       if (!(error instanceof UploadFileError)) throw error;
       return { ok: false, code: error.code };

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readBackstageFile, type BackstageRow, type ReadOptions } from './backstage-parser.ts';
+import { readBackstageFileInWorker } from './parse-in-worker.ts';
+import { UploadFileError } from './upload-file-error.ts';
+
+const folder = new URL('./fixtures/real-exports/', import.meta.url);
+const files = readdirSync(folder).filter((name) => /\.(xlsx|csv)$/.test(name));
+
+/** The result and what was handed on, read in this thread or in the worker. */
+async function read(reader: typeof readBackstageFile, data: Buffer, options: Omit<ReadOptions, 'open'> = {}) {
+  const handed: BackstageRow[] = [];
+  const filesSeen: unknown[] = [];
+  const result = await reader(data, { ...options, onRow: (row) => handed.push(row), onFile: (file) => filesSeen.push(file) });
+  return { result, handed, filesSeen };
+}
+
+describe('the parse in a worker thread answers exactly what the parse in this thread answers', () => {
+  it.each(files)('%s', async (name) => {
+    const data = readFileSync(new URL(name, folder));
+    const here = await read(readBackstageFile, data, { localeDateOrder: 'dmy' });
+    const there = await read(readBackstageFileInWorker, data, { localeDateOrder: 'dmy' });
+    expect(there.result).toEqual(here.result);
+    expect(there.handed).toEqual(here.handed);
+    expect(there.filesSeen).toEqual(here.filesSeen);
+    // The items are the rows handed on (one object per row, as in this thread).
+    for (const item of there.result.items) expect(there.handed).toContain(item);
+  });
+
+  it('with a remembered mapping and the admin mapping of an unknown header row', async () => {
+    const data = readFileSync(new URL('10a-unknown-headers.csv', folder));
+    const asked = await readBackstageFile(data);
+    expect(asked.mappingCandidate).not.toBeNull();
+    const remembered = new Map([[asked.mappingCandidate!.signature, { username: 0, diamonds: 2 }]]);
+    const here = await read(readBackstageFile, data, { remembered, localeDateOrder: 'mdy' });
+    const there = await read(readBackstageFileInWorker, data, { remembered, localeDateOrder: 'mdy' });
+    expect(there.result).toEqual(here.result);
+    expect(there.handed).toEqual(here.handed);
+  });
+
+  it('a file that cannot be read is refused with the same code; a row limit holds', async () => {
+    const broken = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 7)]);
+    const codeOf = (promise: Promise<unknown>) => promise.then(() => 'read', (error: unknown) => (error instanceof UploadFileError ? error.code : `other: ${String(error)}`));
+    expect(await codeOf(readBackstageFileInWorker(broken))).toBe(await codeOf(readBackstageFile(broken)));
+    expect(await codeOf(readBackstageFileInWorker(Buffer.alloc(0)))).toBe('UPLOAD_EMPTY');
+    const many = Buffer.from(`Creator's username,Diamonds\n${Array.from({ length: 50 }, (_, index) => `creator.${index},${index}`).join('\n')}\n`);
+    expect(await codeOf(readBackstageFileInWorker(many, { maxRows: 10 }))).toBe('UPLOAD_TOO_LARGE');
+  });
+
+  it("a failure of the caller's onRow rejects the read", async () => {
+    const data = readFileSync(new URL('09-partial.csv', folder));
+    await expect(
+      readBackstageFileInWorker(data, {
+        onRow: () => {
+          throw new Error('planner broke');
+        },
+      }),
+    ).rejects.toThrow('planner broke');
+  });
+});

@@ -1,0 +1,46 @@
+import { parentPort } from 'node:worker_threads';
+import { readBackstageFile, type BackstageRow } from './backstage-parser.ts';
+import type { ParseMessage, ParseRequest } from './parse-in-worker.ts';
+import { UploadFileError } from './upload-file-error.ts';
+
+/**
+ * The upload's parse worker thread (parse-in-worker.ts): reads one file at a time with
+ * readBackstageFile and sends what it hands on as messages: the file's period, the rows in
+ * batches, then the result, whose items name the rows already sent by their number instead of
+ * sending them twice. It stays for the next file.
+ */
+const port = parentPort!;
+const ROWS_PER_MESSAGE = 1_000;
+
+async function parse(request: ParseRequest): Promise<void> {
+  const post = (message: ParseMessage) => port.postMessage(message);
+  const sent = new Map<BackstageRow, number>();
+  let batch: BackstageRow[] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    post({ type: 'rows', rows: batch });
+    batch = [];
+  };
+  try {
+    const result = await readBackstageFile(Buffer.from(request.data.buffer, request.data.byteOffset, request.data.byteLength), {
+      mapping: request.mapping,
+      remembered: request.remembered,
+      localeDateOrder: request.localeDateOrder,
+      ...(request.maxRows === undefined ? {} : { maxRows: request.maxRows }),
+      onFile: (file) => post({ type: 'file', file }),
+      onRow: (row) => {
+        sent.set(row, sent.size);
+        batch.push(row);
+        if (batch.length >= ROWS_PER_MESSAGE) flush();
+      },
+    });
+    flush();
+    post({ type: 'done', result: { ...result, items: [] }, items: result.items.map((item) => sent.get(item) ?? item) });
+  } catch (error) {
+    if (error instanceof UploadFileError) post({ type: 'fileError', code: error.code, message: error.message });
+    else post({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+// One file at a time: the pool sends the next request only after this one's answer.
+port.on('message', (request: ParseRequest) => void parse(request));
