@@ -8,8 +8,8 @@ import { demo } from './support.ts';
  * (apps/web/src/app/routes/paths.ts, which the public, member and admin route tables are built
  * from), so a new screen is audited as soon as it has a path. Each screen is audited with its data
  * loaded (no skeleton, no loader left), in English and Turkish, and at phone width (390 px) for the
- * public and member screens and the admin's main lists. The English audit also switches the system
- * to the dark colour scheme, which the product follows, and audits the screen again.
+ * public and member screens and the admin's main lists. Every audit is made twice: in the light
+ * colour scheme, then with the system switched to the dark one, which the product follows.
  */
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -55,7 +55,7 @@ const screens: Screen[] = [
     path,
     role: 'admin' as const,
     query: withId[name as keyof typeof ADMIN_PATHS],
-    phone: ['members', 'creators', 'payments', 'memberProfile', 'dashboard'].includes(name),
+    phone: ['members', 'creators', 'payments', 'memberProfile', 'dashboard', 'activityLog', 'dataExport'].includes(name),
   })),
   // The member overview also shows one member with `?id=`.
   { name: 'memberOverview (one member)', path: ADMIN_PATHS.memberOverview, role: 'admin', query: (ids) => `?id=${ids.memberUid}` },
@@ -99,7 +99,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-async function audit(page: Page, request: APIRequestContext, screen: Screen, language: Language, options: { dark?: boolean } = {}) {
+/** Audits `screen` in the light colour scheme, then in the dark one. */
+async function audit(page: Page, request: APIRequestContext, screen: Screen, language: Language) {
   const session = screen.role ? await sessionFor(request, screen.role) : null;
   const query = screen.query ? screen.query(await demoIds(request)) : '';
   await page.addInitScript(
@@ -121,31 +122,52 @@ async function audit(page: Page, request: APIRequestContext, screen: Screen, lan
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
-  if (options.dark) {
-    // The same screen in the dark colour scheme: Mantine switches on the media change, without a
-    // reload. Transitions off first, or axe would read colours halfway between the two schemes.
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await seriousViolations(page), 'dark colour scheme').toEqual([]);
-  }
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await seriousViolations(page), 'light colour scheme').toEqual([]);
+  // The same screen in the dark colour scheme: Mantine switches on the media change, without a
+  // reload. Transitions off first, or axe would read colours halfway between the two schemes.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(page), 'dark colour scheme').toEqual([]);
 }
 
 for (const screen of screens) {
   const who = screen.role === 'admin' ? 'admin' : screen.role === 'user' ? 'member' : 'visitor';
   for (const language of ['en', 'tr'] as const) {
-    test(`axe: ${who} ${screen.name} ${screen.path} (${language}${language === 'en' ? ', light and dark' : ''})`, async ({ page, request }) => {
-      await audit(page, request, screen, language, { dark: language === 'en' });
+    test(`axe: ${who} ${screen.name} ${screen.path} (${language}, light and dark)`, async ({ page, request }) => {
+      await audit(page, request, screen, language);
     });
   }
   if (screen.phone) {
-    test(`axe: ${who} ${screen.name} ${screen.path} (tr, phone 390 px)`, async ({ page, request }) => {
+    test(`axe: ${who} ${screen.name} ${screen.path} (tr, phone 390 px, light and dark)`, async ({ page, request }) => {
       await page.setViewportSize(PHONE);
       await audit(page, request, screen, 'tr');
     });
   }
 }
+
+/** What opens on a screen in the area of issue 17: the activity log's changes of an entry and a date field's calendar. */
+test('axe: the activity log with an entry opened and a date calendar open (en, light and dark)', async ({ page, request }) => {
+  const screen = screens.find((item) => item.name === 'activityLog')!;
+  const session = await sessionFor(request, 'admin');
+  await page.addInitScript((stored) => {
+    localStorage.setItem('language', 'en');
+    localStorage.setItem('accessToken', stored.token);
+    localStorage.setItem('role', stored.role);
+    localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
+  }, session);
+  await page.goto(screen.path);
+  await page.getByRole('button', { name: 'Show changes' }).first().click();
+  await expect(page.getByRole('table', { name: 'Changed fields' })).toBeVisible();
+  await page.getByLabel('From', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  expect(await seriousViolations(page), 'light colour scheme').toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(page), 'dark colour scheme').toEqual([]);
+});
 
 test('every screen of the route tables is audited: their paths all come from paths.ts', async () => {
   const { readFile } = await import('node:fs/promises');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { chooseLanguage, demo, signInThroughApi, say } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi, say, typedDay } from './support.ts';
 
 /**
  * The earnings journey of issue 4: an admin uploads a backstage export of this month with a dry
@@ -50,7 +50,7 @@ test('an admin uploads the backstage export with a dry run, and the member sees 
   await page.goto('/app/mydesk/uploadFile');
   await expect(page.getByRole('heading', { name: 'Upload earnings' })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles(file);
-  await page.getByLabel('As-of date').fill(asOf);
+  await page.getByLabel('As-of date').fill(typedDay(asOf, 'en'));
   await page.getByRole('button', { name: 'Check file' }).click();
 
   // The month in words (never `2026-11`), and the figures' date.

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import { chooseLanguage, demo, say } from './support.ts';
 
@@ -76,6 +76,14 @@ function unreadBell(page: Page) {
   return page.getByRole('link', { name: /^\d+ unread notifications?$/ });
 }
 
+/** The moves of a row are in its menu ("Actions: <member>"): opens it and answers the menu. */
+async function openRowMenu(page: Page, row: Locator) {
+  await row.getByRole('button', { name: /^Actions: / }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
 async function unreadCount(page: Page): Promise<number> {
   const name = (await unreadBell(page).getAttribute('aria-label')) ?? '';
   return Number(/^(\d+)/.exec(name)?.[1] ?? Number.NaN);
@@ -131,7 +139,7 @@ test('a member requests a payment, the admin rejects it, runs the automatic paym
   await expect(requestRow).toHaveCount(1);
   await expect(requestRow).toContainText('Pending');
 
-  await requestRow.getByRole('button', { name: 'Reject' }).click();
+  await (await openRowMenu(admin, requestRow)).getByRole('menuitem', { name: 'Reject' }).click();
   const reject = admin.getByRole('dialog', { name: 'Reject this payment?' });
   await expect(reject).toContainText(`Ayşe Yılmaz · ${requestAmount}`);
   await reject.getByRole('textbox', { name: 'Reason' }).fill('too soon');
@@ -145,13 +153,17 @@ test('a member requests a payment, the admin rejects it, runs the automatic paym
   await expect(requestRow).toContainText('Pending');
   expect(await availableCents(request, member)).toBe(before - requestCents);
 
-  await requestRow.getByRole('button', { name: 'Reject' }).click();
+  await (await openRowMenu(admin, requestRow)).getByRole('menuitem', { name: 'Reject' }).click();
   await reject.getByRole('textbox', { name: 'Reason' }).fill('Please request again after the 15th.');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(toast(admin, 'Payment status Rejected successfully')).toBeVisible();
   await expect(reject).toHaveCount(0);
   await expect(requestRow).toContainText('Rejected');
-  await expect(requestRow.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const rejectedMenu = await openRowMenu(admin, requestRow);
+  await expect(rejectedMenu.getByRole('menuitem', { name: 'Details' })).toBeVisible();
+  await expect(rejectedMenu.getByRole('menuitem', { name: 'Approve' })).toHaveCount(0);
+  await admin.keyboard.press('Escape');
+  await expect(rejectedMenu).toHaveCount(0);
   // The amount is back in the balance.
   expect(await availableCents(request, member)).toBe(before);
 
@@ -175,15 +187,16 @@ test('a member requests a payment, the admin rejects it, runs the automatic paym
   await expect(automaticRow).toHaveCount(1);
   // The whole available balance.
   const automaticAmount = dollars(before);
-  await expect(automaticRow.getByRole('cell').nth(1)).toHaveText(automaticAmount);
-  await automaticRow.getByRole('button', { name: 'Approve' }).click();
+  // Cells: the checkbox, the member, the bank account, then the amount.
+  await expect(automaticRow.getByRole('cell').nth(3)).toHaveText(automaticAmount);
+  await (await openRowMenu(admin, automaticRow)).getByRole('menuitem', { name: 'Approve' }).click();
   const approve = admin.getByRole('dialog', { name: 'Approve this payment?' });
   await expect(approve).toContainText(`Ayşe Yılmaz · ${automaticAmount}`);
   await approve.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(admin, 'Payment status Approved successfully')).toBeVisible();
   const approvedRow = admin.getByRole('row').filter({ hasText: 'Ayşe Yılmaz' }).filter({ hasText: 'Automatic payment' }).filter({ hasText: automaticAmount });
   await expect(approvedRow).toContainText('Approved');
-  await expect(approvedRow.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+  await expect((await openRowMenu(admin, approvedRow)).getByRole('menuitem', { name: 'Mark as paid' })).toBeVisible();
   await admin.close();
 
   // ---- 4. Ayşe uses her own invoice for the approved payment, then the default one again ----

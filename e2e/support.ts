@@ -103,3 +103,9 @@ export async function signInThroughApi(page: Page, request: APIRequestContext, c
   }, data);
   return data;
 }
+
+/** A day (`2026-11-24`) as a person types it in the app's date fields: `24/11/2026` in English, `24.11.2026` in the other languages. */
+export function typedDay(isoDay: string, language: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return language === 'en' ? `${day}/${month}/${year}` : `${day}.${month}.${year}`;
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, demo, signInThroughApi } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi, typedDay } from './support.ts';
 
 /**
  * The column mapping of the earnings upload (PRODUCT section 2): an export whose headers no alias
@@ -67,7 +67,7 @@ test('an admin maps the columns of an unknown export once; the next file of that
 
   // ---- the first file: the columns are asked for ----
   await page.locator('input[type="file"]').setInputFiles(writeCsv('kanal-1.csv', [[ONE, 123_456, '2h 30m 0s'], [TWO, 7_890, '1h 0m 0s']]));
-  await page.getByLabel('As-of date').fill(asOf);
+  await page.getByLabel('As-of date').fill(typedDay(asOf, 'en'));
   await page.getByLabel('Create unknown usernames as creators').check();
   await page.getByRole('button', { name: 'Check file' }).click();
 
@@ -94,7 +94,7 @@ test('an admin maps the columns of an unknown export once; the next file of that
 
   // ---- the second file, same header row, other figures: no question ----
   await page.locator('input[type="file"]').setInputFiles(writeCsv('kanal-2.csv', [[ONE, 200_001, '3h 15m 0s'], [TWO, 45_000, '0h 45m 0s']]));
-  await expect(page.getByLabel('As-of date')).toHaveValue(asOf);
+  await expect(page.getByLabel('As-of date')).toHaveValue(typedDay(asOf, 'en'));
   await page.getByRole('button', { name: 'Check file' }).click();
 
   await expect(page.getByText('Read with the columns chosen before for this header row')).toBeVisible();

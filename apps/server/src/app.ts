@@ -49,6 +49,8 @@ import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/payments/
 import { paymentsAdminRoutes, paymentsSelfRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { markInterruptedRuns } from './modules/payments/payout-runs.ts';
+import { payoutBatchAdminRoutes } from './modules/payments/payout-batch.routes.ts';
+import { createPayoutBatchService } from './modules/payments/payout-batch.service.ts';
 import { startPayoutScheduler } from './modules/payments/scheduler.ts';
 import { profileAdminRoutes, profileSelfRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -66,6 +68,7 @@ import { requireRole } from './plugins/permissions.ts';
 import { DEFAULT_RATE_LIMITS, registerRateLimit, type RateLimitBacking, type RateLimitOptions } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
+import { createSharePageHead } from './modules/sharing/share-page-head.ts';
 
 export interface BuildAppOptions {
   env: Env;
@@ -226,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const dashboard = createDashboardService({ db, clock });
   const earnings = createEarningsService({ db, clock, readCache });
   const payments = createPaymentsService({ db, clock });
+  const payoutBatch = createPayoutBatchService({ db, clock });
   const deductions = createDeductionsService({ db, clock });
   const invoices = createInvoicesService({ db, clock, storage });
   const authenticate = createAuthenticate((token) => auth.resolveSession(token));
@@ -283,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await scope.register(dashboardAdminRoutes, { dashboard });
       await scope.register(invoicesAdminRoutes, { invoices });
       await scope.register(paymentsAdminRoutes, { payments, db, clock });
+      await scope.register(payoutBatchAdminRoutes, { payoutBatch });
       await scope.register(deductionsAdminRoutes, { deductions });
       await scope.register(notificationsAdminRoutes, { notifications });
     },
@@ -290,7 +295,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   // ---- the web app, and the 404s ----
-  await registerStaticWeb(app, env.WEB_DIST_DIR);
+  // `/` and `/kayit` get their title, description and link-preview tags per visitor (modules/sharing).
+  await registerStaticWeb(app, env.WEB_DIST_DIR, {
+    pageHead: createSharePageHead({ getPublicSettings: () => settings.getPublicSettings(), publicUrl: env.PUBLIC_URL }),
+  });
 
   // ---- the monthly automatic payments (PAYOUT_SCHEDULER=off: none, e.g. in tests) ----
   if (env.PAYOUT_SCHEDULER === 'on') {

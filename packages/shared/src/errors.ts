@@ -70,6 +70,10 @@ export const ERRORS = {
   // money
   PAYMENT_REQUEST_FAILED: { status: 400, message: 'Payment Request Sent Fail' },
   PAYMENT_ILLEGAL_TRANSITION: { status: 409, message: 'This payment cannot change to that status' },
+  /** A transfer list or a batch "mark as paid" named a payment that is not Approved (details: id and status). */
+  PAYMENTS_NOT_APPROVED: { status: 409, message: 'Only approved payments can be paid; nothing was done' },
+  /** A transfer list named a payment whose member's bank details are missing or not verified (details: id). */
+  PAYMENT_BANK_NOT_VERIFIED: { status: 409, message: 'The bank details of a selected payment are not verified; nothing was done' },
   DEDUCTION_ADD_FAILED: { status: 400, message: 'Failed to add deduction' },
   DEDUCTION_DELETE_FAILED: { status: 409, message: 'Failed to delete deduction' },
   AUTO_PAYMENTS_FAILED: { status: 500, message: 'Failed to process automatic payments' },

@@ -21,6 +21,7 @@ export const MESSAGES = {
   DEDUCTION_DELETED: 'Deduction deleted successfully',
   PAYMENT_PAID: 'Payment status Paid successfully',
   PAYMENT_UNPAID: 'Payment status Unpaid successfully',
+  PAYMENTS_PAID: 'Payments marked as paid',
   PAYMENT_CANCELLED: 'Payment request cancelled',
   AUTO_RUN_DONE: 'Automatic payments processed',
   INVOICE_CUSTOM_SET: 'Custom invoice uploaded and set successfully',

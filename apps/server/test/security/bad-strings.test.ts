@@ -157,6 +157,8 @@ function bases(): Record<string, Base> {
     'POST /api/admin/payments/:id/paid': { actor: 'admin', params: { id: fx.a.approvedPaymentId } },
     'POST /api/admin/payments/:id/reject': { actor: 'admin', params: { id: fx.a.requestedPaymentId }, body: { reason: 'Documents are missing here' } },
     'POST /api/admin/payments/:id/unpaid': { actor: 'admin', params: { id: fx.a.approvedPaymentId }, body: { reason: 'The bank returned the money' } },
+    'POST /api/admin/payments/transfer-list': { actor: 'admin', body: { ids: [fx.a.approvedPaymentId], format: 'csv' } },
+    'POST /api/admin/payments/paid': { actor: 'admin', body: { ids: [fx.a.approvedPaymentId] } },
     'GET /api/admin/deductions': { actor: 'admin', query: { ...page, memberId: fx.memberA.id } },
     'POST /api/admin/deductions': { actor: 'admin', body: { memberId: fx.memberA.id, amountCents: 100, reason: 'A reason' } },
     'DELETE /api/admin/deductions/:id': { actor: 'admin', params: { id: fx.a.deductionId } },

@@ -214,6 +214,22 @@ const CASES: Record<string, Case> = {
     ok: 200,
     request: async (fx) => ({ url: `/api/admin/payments/${await paymentOfB(fx, 'Approved')}/unpaid`, body: { reason: 'The bank returned the money' } }),
   },
+  'POST /api/admin/payments/transfer-list': {
+    access: 'admin',
+    ok: 200,
+    request: async (fx) => {
+      // B changed the bank details earlier in the run (PUT /api/me/bank): verified again, as an admin would.
+      const { bankDetails } = await import('../../src/db/schema.ts');
+      const { eq } = await import('drizzle-orm');
+      await t.db.update(bankDetails).set({ verifiedAt: new Date('2026-01-02T00:00:00Z') }).where(eq(bankDetails.userId, fx.memberB.id));
+      return { url: '/api/admin/payments/transfer-list', body: { ids: [await paymentOfB(fx, 'Approved')], format: 'csv' } };
+    },
+  },
+  'POST /api/admin/payments/paid': {
+    access: 'admin',
+    ok: 200,
+    request: async (fx) => ({ url: '/api/admin/payments/paid', body: { ids: [await paymentOfB(fx, 'Approved'), await paymentOfB(fx, 'Approved')] } }),
+  },
   'GET /api/admin/deductions': { access: 'admin', ok: 200 },
   'POST /api/admin/deductions': { access: 'admin', ok: 201, request: (fx) => ({ url: '/api/admin/deductions', body: { memberId: fx.memberB.id, amountCents: 100, reason: 'Matrix' } }) },
   'DELETE /api/admin/deductions/:id': {
@@ -352,7 +368,9 @@ describe('route matrix: every route, four callers', () => {
       expectStatus(`${key} member A`, await send(method, await build(fx.memberA), fx.memberA.token), spec.ok);
     }
     expect(failures).toEqual([]);
-  });
+    // Every route times every caller (several hundred requests, each snapshotting A's records):
+    // more than the default 30 s on a busy two-core machine.
+  }, 180_000);
 
   it('member B’s lists never show A’s payments, deductions, notifications, sessions or creators', async () => {
     const token = await signInWithPassword(t.app, fx.memberB.email, FIXTURE_PASSWORD);

@@ -1,8 +1,9 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
 import { matchRoutes, Router, UNSAFE_createBrowserHistory, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
-import { readSession, type StoredSession } from '../lib/session.ts';
+import { hasSessionEnded, readSession, type StoredSession } from '../lib/session.ts';
 import { resolveNavigation, type NavigationDecision } from './navigation.ts';
+import { afterSessionEnded } from './return-path.ts';
 
 /**
  * The router of the app: react-router's declarative <Router> and useRoutes, with the one thing we
@@ -63,7 +64,7 @@ export function createAppRouter(routes: RouteObject[], history: History = UNSAFE
   function go(action: NavigationType, location: Location): void {
     const id = ++sequence;
     const session = readSession();
-    const decision = resolveNavigation(location.pathname, session);
+    const decision = afterSessionEnded(resolveNavigation(location.pathname, session), location.pathname, location.search, !session && hasSessionEnded());
     if (decision.kind === 'redirect') {
       history.replace(decision.to);
       return;

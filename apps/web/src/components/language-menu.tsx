@@ -30,7 +30,7 @@ export function LanguageMenu({
       <span className={classes.code} aria-hidden>
         {locale.toUpperCase()}
       </span>
-      <IconChevronDown size={14} aria-hidden />
+      <IconChevronDown size={14} aria-hidden className={classes.chevron} />
       <select
         className={classes.select}
         value={locale}

@@ -2,6 +2,7 @@ import { Button, Group, Pagination, Select, Skeleton, Stack, Text } from '@manti
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/notify.ts';
+import { useIsPhone } from './use-is-phone.ts';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -51,6 +52,7 @@ export interface ListFooterProps {
 /** The count, the page size and the pages. */
 export function ListFooter({ total, page, pageSize, onPage, onPageSize, totalLabel }: ListFooterProps) {
   const { t } = useTranslation('common');
+  const pagination = usePaginationFit();
   return (
     <Group justify="space-between" wrap="wrap">
       <Group gap="sm">
@@ -72,8 +74,17 @@ export function ListFooter({ total, page, pageSize, onPage, onPageSize, totalLab
         value={page}
         onChange={onPage}
         size="sm"
+        {...pagination}
         getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
       />
     </Group>
   );
+}
+
+/**
+ * Pagination that fits a phone with 44 px buttons: the current page between the first and the
+ * last (7 buttons at most), the pages around it as well on larger screens.
+ */
+export function usePaginationFit(): { siblings: number; boundaries: number } {
+  return useIsPhone() ? { siblings: 0, boundaries: 1 } : { siblings: 1, boundaries: 1 };
 }

@@ -8,15 +8,16 @@ export interface SortHeaderProps<F extends string> {
   sort: string;
   onSort(sort: string): void;
   children: ReactNode;
+  className?: string;
 }
 
 /** A column header that sorts the list on the server: first click ascending, then descending. */
-export function SortHeader<F extends string>({ field, sort, onSort, children }: SortHeaderProps<F>) {
+export function SortHeader<F extends string>({ field, sort, onSort, children, className }: SortHeaderProps<F>) {
   const active = sort === field || sort === `-${field}`;
   const descending = sort === `-${field}`;
   const Icon = !active ? IconSelector : descending ? IconChevronDown : IconChevronUp;
   return (
-    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+    <Table.Th className={className} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
       <UnstyledButton onClick={() => onSort(active && !descending ? `-${field}` : field)} fw={600} fz="sm">
         <Group gap={4} wrap="nowrap">
           {children}

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorDetail, MessageCode } from '@agency/shared';
-import { clearSession, readSession } from './session.ts';
+import { clearSession, endSession, readSession } from './session.ts';
 
 /** A failed call: `code` is the stable error code the UI translates as `errors:<code>`. */
 export class ApiError extends Error {
@@ -24,7 +24,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Every call sends the stored token in the `accesstoken` header (SPEC section 7) and unwraps the
- * `{ error, data | message, code }` envelope. A 401 on a signed-in call clears the stale session.
+ * `{ error, data | message, code }` envelope. A 401 on a signed-in call clears the stale session
+ * (and, when the token itself was refused, marks it as ended: lib/session.ts).
  */
 export async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<ApiSuccess<T>> {
   const session = readSession();
@@ -48,7 +49,12 @@ export async function apiCall<T>(method: Method, path: string, body?: unknown): 
     | null;
   if (!json) throw new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'NOT_FOUND', response.statusText);
   if (json.error) {
-    if (response.status === 401 && session) clearSession();
+    // The stored token was refused (expired or revoked): the sign-in page will say so. Any other
+    // 401 with a session (a wrong password typed while signed in) clears it as before.
+    if (response.status === 401 && session) {
+      if (json.code === 'UNAUTHENTICATED') endSession(session);
+      else clearSession();
+    }
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(response.status, json.code, json.message, json.details ?? [], Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }

@@ -36,6 +36,8 @@ export async function confirmAction(options: ConfirmOptions = {}): Promise<boole
       },
       confirmProps: destructive ? { color: 'red' } : undefined,
       centered: true,
+      // The close icon needs a name for screen readers (axe: button-name).
+      closeButtonProps: { 'aria-label': i18next.t('common:actions.close') },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       // Called after onConfirm too; a promise settles once, so this only matters for Escape/close.

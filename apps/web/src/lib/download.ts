@@ -17,20 +17,25 @@ export function fileNameOf(response: Response, fallback: string): string {
 }
 
 /**
- * Downloads `GET /api<path>` as a file. Files need the token header, so they are fetched and handed
- * to the browser as a blob; a refusal throws the API's error code like any other call.
+ * Downloads `GET /api<path>` (or a `POST` of `post.body` as JSON) as a file. Files need the token
+ * header, so they are fetched and handed to the browser as a blob; a refusal throws the API's error
+ * code like any other call.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, fallbackName: string, post?: { body: unknown }): Promise<void> {
   const session = readSession();
+  const headers: Record<string, string> = session ? { accesstoken: session.token } : {};
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { headers: session ? { accesstoken: session.token } : {} });
+    response = await fetch(
+      `/api${path}`,
+      post ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(post.body) } : { headers },
+    );
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Network error');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { code?: ApiError['code']; message?: string } | null;
-    throw new ApiError(response.status, body?.code ?? 'INTERNAL', body?.message ?? response.statusText);
+    const body = (await response.json().catch(() => null)) as { code?: ApiError['code']; message?: string; details?: ApiError['details'] } | null;
+    throw new ApiError(response.status, body?.code ?? 'INTERNAL', body?.message ?? response.statusText, body?.details ?? []);
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -30,7 +30,40 @@ export function hasStoredToken(): boolean {
   return Boolean(localStorage.getItem(TOKEN_KEY));
 }
 
+/**
+ * Set (in this tab only) when the server refused the stored session (401: the token expired or was
+ * revoked): the next signed-in path opens the sign-in page with "Your session has ended" and the
+ * path to come back to, instead of the landing page. Cleared by a sign-in and by a sign-out.
+ */
+const SESSION_ENDED_KEY = 'sessionEnded';
+
+function setSessionEnded(ended: boolean): void {
+  try {
+    if (ended) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    else sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the person lands on `/` as before.
+  }
+}
+
+/** True after the server refused this tab's stored session, until the next sign-in or sign-out. */
+export function hasSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function removeStoredSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(ROLE_KEY);
+  localStorage.removeItem(USER_INFO_KEY);
+  window.dispatchEvent(new Event('session-change'));
+}
+
 export function storeSession(session: StoredSession): void {
+  setSessionEnded(false);
   localStorage.setItem(TOKEN_KEY, session.token);
   localStorage.setItem(ROLE_KEY, session.role);
   localStorage.setItem(USER_INFO_KEY, JSON.stringify({ uid: session.uid }));
@@ -39,10 +72,19 @@ export function storeSession(session: StoredSession): void {
 
 /** Sign-out and a failed sign-in clear everything (SPEC section 4). */
 export function clearSession(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(ROLE_KEY);
-  localStorage.removeItem(USER_INFO_KEY);
-  window.dispatchEvent(new Event('session-change'));
+  setSessionEnded(false);
+  removeStoredSession();
+}
+
+/**
+ * The server answered 401 to a call made with `refused`: the session has ended (expired, revoked,
+ * signed out elsewhere). Clears it and remembers why, unless it was already replaced or cleared
+ * (the other calls of the same page answer 401 too; a new sign-in may have happened meanwhile).
+ */
+export function endSession(refused: StoredSession): void {
+  if (readSession()?.token !== refused.token) return;
+  setSessionEnded(true);
+  removeStoredSession();
 }
 
 const SESSION_EVENT = 'session-change';

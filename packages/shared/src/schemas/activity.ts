@@ -21,6 +21,24 @@ export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 export const activityActorSchema = z.object({ uid: z.string(), name: z.string() });
 export type ActivityActor = z.infer<typeof activityActorSchema>;
 
+/**
+ * The record an entry is about, as people know it (resolved on the server when the page is read):
+ * a member's or session owner's name, a creator's `@username`, a payment's or deduction's member
+ * and amount, an upload's file name and month, a notification's title, an automatic run's month.
+ */
+export const activityRecordSchema = z.object({
+  /** Null for a record without a name (the agency settings) or one whose name was never logged. */
+  name: z.string().nullable(),
+  amountCents: z.number().int().nullable(),
+  /** `2026-11` for uploads and automatic runs. */
+  period: z.string().nullable(),
+  /** The record no longer exists (deleted); `name` then comes from what the entry logged. */
+  removed: z.boolean(),
+  /** For an account (`user`): `admin` or `user`, so an admin's own entries are not shown as a member's. */
+  role: z.string().nullable(),
+});
+export type ActivityRecord = z.infer<typeof activityRecordSchema>;
+
 /** One entry: who (null for the system or an erased member), when (UTC ISO), what, to which record. */
 export const activityEntrySchema = z.object({
   id: z.string(),
@@ -31,6 +49,10 @@ export const activityEntrySchema = z.object({
   entityId: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** The record by name (null when the entry names none). */
+  record: activityRecordSchema.nullable(),
+  /** Names of the members (`Ayşe Yılmaz`) and creators (`@ayse.live`) whose ids appear in `before`/`after`, by id. */
+  names: z.record(z.string(), z.string()),
 });
 export type ActivityLogEntry = z.infer<typeof activityEntrySchema>;
 
@@ -107,6 +129,7 @@ export const ACTIVITY_ACTIONS = [
   'payment.unpaid',
   'payment.cancel',
   'payment.registrationComplete',
+  'payment.transferList',
   'invoice.custom',
   'invoice.default',
   'invoice.number',

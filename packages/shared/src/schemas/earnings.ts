@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIREMENT_STATES } from '../earnings.ts';
+import { PAYMENT_KINDS } from './payments.ts';
 
 /**
  * Contracts of the earnings capability (issue 4): uploads of the backstage export, the member's
@@ -269,6 +270,19 @@ export const periodChoiceQuerySchema = z.strictObject({ period: z.enum(PERIOD_CH
 export const ELIGIBILITY_STATES = ['Below Minimum Threshold', 'Eligible for Payment', 'Payment Complete'] as const;
 export type Eligibility = (typeof ELIGIBILITY_STATES)[number];
 
+/** The summary lists at most this many open payments (a member has one automatic payment a month and a few requests). */
+export const MAX_ON_THE_WAY = 20;
+
+/** One open payment of the member, as the summary lists it. */
+export const onTheWayPaymentSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['Pending', 'Pending Registration', 'Waiting Approval', 'Approved']),
+  kind: z.enum(PAYMENT_KINDS),
+  createdAt: z.string(),
+});
+export type OnTheWayPayment = z.infer<typeof onTheWayPaymentSchema>;
+
 /**
  * `GET /api/me/summary` (the publisher page). `diamonds`, `earningsCents` and `rateBps` are the
  * commission side: the month's diamonds of the creators the member brought, and the estimate for
@@ -299,6 +313,12 @@ export const mySummarySchema = z.object({
   eligibility: z.enum(ELIGIBILITY_STATES),
   /** Creators the member brought that are at risk or failing this month. */
   atRiskCount: z.number().int(),
+  /**
+   * The member's open payments (Pending, Pending Registration, Waiting Approval, Approved), newest
+   * first, at most MAX_ON_THE_WAY: money that left the balance and is on its way, so that an
+   * available balance of $0 after the automatic run is explained.
+   */
+  onTheWay: z.array(onTheWayPaymentSchema),
 });
 export type MySummary = z.infer<typeof mySummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankStatusSchema } from './auth.ts';
 
 /**
  * Contracts of the payments capability (issue 5): the ledger, payment requests and their state
@@ -61,11 +62,25 @@ export function canTransition(status: PaymentStatus, action: PaymentAction, by: 
 /** Statuses whose amount is still owed to the member or on its way (they hold the balance). */
 export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Pending', 'Pending Registration', 'Waiting Approval', 'Approved'];
 
+/**
+ * The member's current bank details beside a payment in the admin list (issue 17): the full IBAN
+ * (stored without spaces), since the admin transfers to it. Never in a member's own list.
+ */
+export const paymentBankSchema = z.object({
+  holderName: z.string(),
+  bankName: z.string(),
+  iban: z.string(),
+  bankStatus: bankStatusSchema,
+});
+export type PaymentBank = z.infer<typeof paymentBankSchema>;
+
 /** A payment (PRODUCT section 4) with its statement figures. */
 export const paymentSchema = z.object({
   id: z.string(),
   memberId: z.string(),
   member: z.object({ uid: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
+  /** Admin list only: the member's bank details, null when the member has none. */
+  bank: paymentBankSchema.nullable().optional(),
   /** Net: what is transferred. */
   amountCents: z.number().int(),
   /** Earnings covered (net + deductions consumed). */
@@ -109,6 +124,41 @@ export const paymentListQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+// ---- paying approved payments in a batch (issue 17) ----
+
+/** At most this many payments in one transfer list or one "mark as paid" (one request, one transaction). */
+export const PAYOUT_BATCH_MAX = 500;
+
+const paymentIdsSchema = z
+  .array(z.uuid())
+  .min(1)
+  .max(PAYOUT_BATCH_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each payment may be listed once' });
+
+export const TRANSFER_LIST_FORMATS = ['xlsx', 'csv'] as const;
+export type TransferListFormat = (typeof TRANSFER_LIST_FORMATS)[number];
+
+/**
+ * `POST /api/admin/payments/transfer-list`: the file for the bank (account holder, IBAN, bank,
+ * amount, reference) of approved payments only, headers in the admin's language.
+ */
+export const transferListRequestSchema = z.strictObject({
+  ids: paymentIdsSchema,
+  format: z.enum(TRANSFER_LIST_FORMATS),
+});
+export type TransferListRequest = z.infer<typeof transferListRequestSchema>;
+
+/** `POST /api/admin/payments/paid`: approved payments marked Paid together, all or none. */
+export const paymentBatchSchema = z.strictObject({ ids: paymentIdsSchema });
+export type PaymentBatchInput = z.infer<typeof paymentBatchSchema>;
+
+export const paymentBatchResultSchema = z.object({
+  count: z.number().int(),
+  totalCents: z.number().int(),
+  payments: z.array(paymentSchema),
+});
+export type PaymentBatchResult = z.infer<typeof paymentBatchResultSchema>;
 
 /** `POST /api/admin/payments/auto-run`. */
 export const autoRunResultSchema = z.object({

@@ -131,3 +131,34 @@ export const DEMO_SETTINGS = {
   supportHours: 'Weekdays 10:00-17:00',
   referralsEnabled: true,
 };
+
+/**
+ * Elif's bank details, entered by her in the middle month and verified by the admin a day later:
+ * a checksum-valid Turkish IBAN (Garanti BBVA, bank code 00062) and T.C. kimlik no.
+ */
+export const DEMO_ELIF_BANK = {
+  holderName: 'Elif Demir',
+  identityNumber: '28461937550',
+  bankName: 'Türkiye Garanti Bankası',
+  iban: 'TR020006200119000006298765',
+};
+
+/**
+ * What the admin and the members typed in the demo's history (payments, deductions,
+ * notifications): in Turkish, the language of the demo agency and of its members.
+ */
+export const DEMO_TEXTS = {
+  ayseRentRequest: 'Kira ödemesi için',
+  transferReturned: 'Banka transferi iade etti: alıcı adı hesap sahibinin adıyla eşleşmedi.',
+  microphoneAdvance: 'Mikrofon avansı',
+  ayseMonthlyRequest: 'Aylık kazanç',
+  ayseExtraRequest: 'Ek talep',
+  secondRequestRejected: 'Aynı ay için tek talep yeterli; kalan bakiyeniz otomatik ödemeyle ödenecek.',
+  ringLightAdvance: 'Halka ışık avansı',
+  payoutCalendarTitle: 'Ödeme takvimi',
+  payoutCalendarMessage:
+    'Otomatik ödemeler her ayın 15\'inde yapılır. Ödemenizin gecikmemesi için banka bilgilerinizi profil sayfanızda güncel tutun.',
+  tournamentTitle: 'Cumartesi eşleşme turnuvası',
+  tournamentMessage:
+    'Bu cumartesi 20:00\'de ajans içi eşleşme turnuvası var. Katılmak isteyen yayıncılarınızı cuma akşamına kadar bize bildirin.',
+} as const;

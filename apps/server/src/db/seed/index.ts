@@ -8,6 +8,7 @@ import { recomputeMemberMonths } from '../../modules/earnings/earnings.engine.ts
 import type { Database } from '../client.ts';
 import { bankDetails, creatorMonths, creators, settings, users } from '../schema.ts';
 import { DEMO_AYSE_BANK, DEMO_CREATORS, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, DEMO_SETTINGS, type DemoMemberKey } from './demo-data.ts';
+import { currentAsOfDay, demoUploads, insertDemoUploads, linkFiguresToUploads, writeDemoMoneyHistory } from './demo-history.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -54,6 +55,14 @@ export async function seedDemo(
   const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const joined = (daysBefore: number) =>
     daysBefore < 0 ? new Date(todayStart.getTime() + daysBefore * DAY_MS) : new Date(oldestStart.getTime() - daysBefore * DAY_MS);
+  // The current month's figures are those of its latest upload, as of yesterday (today on the 1st).
+  const asOfDay = currentAsOfDay(now);
+  const currentAsOf = new Date(Math.min(now.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), asOfDay + 1) - 1));
+  // What happened this month is spread over the part of it gone so far (a few minutes on the 1st).
+  const currentStart = months[2]!.start;
+  const inCurrentMonth = (fraction: number) => new Date(Math.floor((currentStart.getTime() + fraction * (now.getTime() - currentStart.getTime())) / 1000) * 1000);
+  const creatorsWithFigures = DEMO_CREATORS.filter((creator) => creator.diamonds.length > 0).length;
+  const uploadList = demoUploads(months, now, creatorsWithFigures, inCurrentMonth);
 
   const [adminHash, memberHash] = await Promise.all([
     hashPassword(env.SEED_ADMIN_PASSWORD),
@@ -61,7 +70,7 @@ export async function seedDemo(
   ]);
 
   await db.transaction(async (tx) => {
-    await tx.insert(users).values({
+    const [admin] = await tx.insert(users).values({
       firstName: 'Agency',
       lastName: 'Admin',
       email: env.SEED_ADMIN_EMAIL,
@@ -72,7 +81,7 @@ export async function seedDemo(
       locale: 'tr',
       referralCode: 'ADMIN026',
       joinedAt: joined(150),
-    });
+    }).returning({ id: users.id });
 
     const memberIds = new Map<DemoMemberKey, string>();
     for (const member of DEMO_MEMBERS) {
@@ -120,11 +129,11 @@ export async function seedDemo(
       const creatorIndex = DEMO_CREATORS.indexOf(creator);
       const figures = creator.diamonds.map((diamonds, monthIndex) => {
         const month = months[monthIndex]!;
-        // The current month is month-to-date: no more valid days than days elapsed.
-        const daysAvailable = month.isCurrent ? now.getUTCDate() : 30;
+        // The current month is month-to-date: no more valid days than days up to its as-of date.
+        const daysAvailable = month.isCurrent ? asOfDay : 30;
         const validDays = Math.min(daysAvailable, 10 + ((creatorIndex * 3 + monthIndex * 5) % 12));
         const lastLive = month.isCurrent
-          ? new Date(Math.max(month.start.getTime(), now.getTime() - (creatorIndex + 1) * 3600 * 1000))
+          ? new Date(Math.max(month.start.getTime(), currentAsOf.getTime() - (creatorIndex + 1) * 3600 * 1000))
           : new Date(month.end.getTime() - (creatorIndex + 1) * 7200 * 1000);
         const liveSeconds = Math.round(validDays * creator.hoursPerDay * 3600);
         const progress = requirementProgress({
@@ -132,7 +141,7 @@ export async function seedDemo(
           validDays,
           liveSeconds,
           period: month.period,
-          asOf: month.isCurrent ? now : month.end,
+          asOf: month.isCurrent ? currentAsOf : month.end,
         });
         return {
           creatorId: row!.id,
@@ -154,6 +163,10 @@ export async function seedDemo(
       .values({ id: 1, ...DEMO_SETTINGS })
       .onConflictDoUpdate({ target: settings.id, set: DEMO_SETTINGS });
     for (const month of months) await recomputeMemberMonths(tx, month.period, now);
+
+    await insertDemoUploads(tx, uploadList, admin!.id);
+    await linkFiguresToUploads(tx, uploadList);
+    await writeDemoMoneyHistory(tx, { months, now, adminId: admin!.id, memberIds, inCurrentMonth });
   });
   return true;
 }

@@ -1,5 +1,6 @@
-import type { ActivityActor, ActivityListQuery, ActivityLogEntry } from '@agency/shared';
+import type { ActivityActor, ActivityListQuery, ActivityLogEntry, ActivityRecord } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
+import { personName, resolveActivityReferences, type ResolvedReferences } from './activity-names.repository.ts';
 import { listActivityActors, listActivityEntityTypes, listActivityRows, type ActivityRowWithActor } from './activity.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -15,12 +16,53 @@ export function parseActivityBound(value: string | undefined, bound: 'from' | 't
   return new Date(value);
 }
 
-function actorName(row: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null }): string {
-  const name = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
-  return name || row.email || row.phone || '';
+const actorName = personName;
+
+/** Record types that name nothing beyond their type (the agency settings are one row). */
+const UNNAMED_TYPES = new Set(['settings']);
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-function toEntry(row: ActivityRowWithActor): ActivityLogEntry {
+/**
+ * The record of an entry by name. A record that no longer exists keeps what the entry logged:
+ * a deleted member's name, a deleted creator's username, an amount, a file name, a month.
+ */
+function recordOf(row: ActivityRowWithActor, references: ResolvedReferences): ActivityRecord | null {
+  if (!row.entityType || !row.entityId || UNNAMED_TYPES.has(row.entityType)) return null;
+  const found = references.records.get(`${row.entityType}:${row.entityId.toLowerCase()}`);
+  if (found) return { ...found, removed: false };
+  const logged = { ...(row.after ?? {}), ...(row.before ?? {}) };
+  const fullName = [text(logged.firstName), text(logged.lastName)].filter(Boolean).join(' ');
+  const username = text(logged.tiktokUsername);
+  const memberId = text(logged.memberId) ?? text(logged.userId);
+  return {
+    name: fullName || (username ? `@${username}` : null) || text(logged.fileName) || text(logged.title) || (memberId ? (references.names.get(memberId) ?? null) : null),
+    amountCents: typeof logged.amountCents === 'number' ? logged.amountCents : null,
+    period: text(logged.period),
+    removed: true,
+    role: text(logged.role),
+  };
+}
+
+/** The names of the ids inside the entry's values (the page's lookup holds those of every entry). */
+function namesOf(row: ActivityRowWithActor, references: ResolvedReferences): Record<string, string> {
+  const names: Record<string, string> = {};
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4) return;
+    if (typeof value === 'string') {
+      const name = references.names.get(value.toLowerCase());
+      if (name !== undefined) names[value] = name;
+    } else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
+    else if (value && typeof value === 'object') for (const item of Object.values(value)) visit(item, depth + 1);
+  };
+  visit(row.before, 0);
+  visit(row.after, 0);
+  return names;
+}
+
+function toEntry(row: ActivityRowWithActor, references: ResolvedReferences): ActivityLogEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -32,6 +74,8 @@ function toEntry(row: ActivityRowWithActor): ActivityLogEntry {
     entityId: row.entityId,
     before: row.before ?? null,
     after: row.after ?? null,
+    record: recordOf(row, references),
+    names: namesOf(row, references),
   };
 }
 
@@ -51,7 +95,8 @@ export function createActivityService(deps: { db: Database }) {
         },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
-      return { items: rows.map(toEntry), total, page: query.page, pageSize: query.pageSize };
+      const references = await resolveActivityReferences(db, rows);
+      return { items: rows.map((row) => toEntry(row, references)), total, page: query.page, pageSize: query.pageSize };
     },
 
     async listActors(search: string | undefined): Promise<ActivityActor[]> {

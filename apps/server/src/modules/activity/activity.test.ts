@@ -160,3 +160,73 @@ describe('activity log', () => {
     expect(kept).toMatchObject({ actorId: null, entityId: leaving.id, action: 'profile.update' });
   });
 });
+
+/** The log of the demo agency (db/seed): every entry names its actor and its record, never a bare id. */
+describe('activity log names (demo agency)', () => {
+  let t: TestApp;
+  let adminToken: string;
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+  interface NamedEntry extends Entry {
+    record: { name: string | null; amountCents: number | null; period: string | null; removed: boolean; role: string | null } | null;
+    names: Record<string, string>;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    adminToken = await signInWithPassword(t.app, 'admin@example.com', 'Admin!2026demo');
+  });
+  afterAll(() => t.close());
+
+  async function entries(query = ''): Promise<NamedEntry[]> {
+    const response = await call(t.app, 'GET', `/api/admin/activity?pageSize=100${query}`, { token: adminToken });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return (response.body.data as { items: NamedEntry[] }).items;
+  }
+
+  it('names the record of each entry: members, payments and deductions with amounts, uploads, runs, notifications', async () => {
+    const all = await entries();
+    expect(all.length).toBeGreaterThan(20);
+    for (const entry of all) {
+      // The actor by name (the system's run has none), the record by name or month, and no id shown as a name.
+      if (entry.actor) expect(entry.actor.name, entry.action).toMatch(/\S/);
+      if (entry.entityType === 'settings' || !entry.entityId) continue;
+      expect(entry.record, `${entry.action} ${entry.entityType}`).not.toBeNull();
+      expect(entry.record!.removed, entry.action).toBe(false);
+      expect(entry.record!.name ?? entry.record!.period, entry.action).toMatch(/\S/);
+      expect(entry.record!.name ?? '', entry.action).not.toMatch(UUID);
+    }
+
+    const unpaid = all.find((entry) => entry.action === 'payment.unpaid');
+    expect(unpaid).toMatchObject({ actor: { name: 'Agency Admin' }, entityType: 'payment', record: { name: 'Ayşe Yılmaz', amountCents: 10_000, removed: false } });
+    const deduction = all.find((entry) => entry.action === 'deduction.create' && entry.record?.name === 'Elif Demir');
+    expect(deduction?.record).toMatchObject({ amountCents: 1_500 });
+    // The member's id inside the values comes with her name.
+    expect(Object.values(deduction!.names)).toEqual(['Elif Demir']);
+    expect(Object.keys(deduction!.names)).toEqual([deduction!.after!.memberId]);
+    const run = all.find((entry) => entry.action === 'payment.autoRun');
+    expect(run).toMatchObject({ actor: null, entityType: 'payoutRun', record: { name: null, period: '2026-02' } });
+    const upload = all.find((entry) => entry.action === 'upload.committed');
+    expect(upload?.record).toMatchObject({ name: expect.stringMatching(/^creator_data_2026-03-01_2026-03-17\.xlsx$/), period: '2026-03' });
+    const notification = all.find((entry) => entry.action === 'notification.create');
+    expect(notification?.record?.name).toMatch(/\S/);
+    const signIn = all.find((entry) => entry.action === 'auth.login' && entry.actor?.name === 'Ayşe Yılmaz');
+    expect(signIn?.record).toMatchObject({ name: 'Ayşe Yılmaz', role: 'user' });
+    const adminSignIn = all.find((entry) => entry.action === 'auth.login' && entry.actor?.name === 'Agency Admin');
+    expect(adminSignIn?.record).toMatchObject({ name: 'Agency Admin', role: 'admin' });
+    const verified = all.find((entry) => entry.action === 'member.bank.verify');
+    expect(verified).toMatchObject({ actor: { name: 'Agency Admin' }, record: { name: 'Elif Demir' } });
+  });
+
+  it('keeps the logged name of a record that was deleted since', async () => {
+    const created = await call(t.app, 'POST', '/api/admin/creators', { token: adminToken, body: { tiktokUsername: 'gone.soon', name: 'Gone Soon' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body.data as { id: string }).id;
+    const removed = await call(t.app, 'DELETE', `/api/admin/creators/${id}`, { token: adminToken });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const [deleted] = (await entries('&action=creator.delete')).filter((entry) => entry.entityId === id);
+    expect(deleted?.record).toEqual({ name: '@gone.soon', amountCents: null, period: null, removed: true, role: null });
+    const [made] = (await entries('&action=creator.create')).filter((entry) => entry.entityId === id);
+    expect(made?.record).toMatchObject({ name: '@gone.soon', removed: true });
+  });
+});

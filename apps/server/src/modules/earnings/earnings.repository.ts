@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '../../db/client.ts';
-import type { CommissionTier, PaymentStatus } from '@agency/shared';
+import { MAX_ON_THE_WAY, OPEN_PAYMENT_STATUSES, type CommissionTier, type OnTheWayPayment, type PaymentKind, type PaymentStatus } from '@agency/shared';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
 import { users } from '../members/members.table.ts';
 import type { PostedMonth } from '../payments/ledger.ts';
@@ -93,6 +93,8 @@ export interface SummaryFigures {
   latestPaymentStatus: PaymentStatus | null;
   /** As-of date (YYYY-MM-DD) of the latest upload of `period`. */
   asOfDate: string | null;
+  /** Open payments, newest first (at most MAX_ON_THE_WAY). */
+  onTheWay: OnTheWayPayment[];
 }
 
 type Json<T> = T | string | null;
@@ -115,7 +117,11 @@ export async function readSummaryFigures(db: Executor, memberId: string, period:
     REVERSED_PAYMENT_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  const [row] = await executePrepared<Record<string, unknown>>(db, 'member_summary_v1', sql`
+  const open = sql.join(
+    OPEN_PAYMENT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [row] = await executePrepared<Record<string, unknown>>(db, 'member_summary_v2', sql`
     select
       exists (select 1 from ${users} where id = ${memberId}) as user_found,
       (select commission_rate_bps from ${users} where id = ${memberId}) as commission_rate_bps,
@@ -138,7 +144,12 @@ export async function readSummaryFigures(db: Executor, memberId: string, period:
       (select coalesce(sum(amount_cents), 0) from ${ledgerEntries} where member_id = ${memberId}) as ledger_cents,
       (select coalesce(sum(gross_cents), 0) from ${payments} where member_id = ${memberId} and status not in (${reversed})) as covered_cents,
       (select status from ${payments} where member_id = ${memberId} order by created_at desc, id desc limit 1) as latest_payment_status,
-      (select as_of::text from ${uploads} where period = ${period} order by created_at desc limit 1) as as_of_date
+      (select as_of::text from ${uploads} where period = ${period} order by created_at desc limit 1) as as_of_date,
+      (select coalesce(json_agg(json_build_object('id', id, 'amountCents', amount_cents, 'status', status, 'kind', kind, 'createdAt', created_at)
+                                order by created_at desc, id desc), '[]'::json)
+         from (select id, amount_cents, status, kind, created_at from ${payments}
+               where member_id = ${memberId} and status in (${open})
+               order by created_at desc, id desc limit ${MAX_ON_THE_WAY}) open_payments) as on_the_way
   `);
   if (!row) throw new Error('the summary statement returned no row');
   type NumberJson = number | string;
@@ -175,5 +186,16 @@ export async function readSummaryFigures(db: Executor, memberId: string, period:
     coveredCents: Number(row.covered_cents),
     latestPaymentStatus: (row.latest_payment_status as PaymentStatus | null) ?? null,
     asOfDate: (row.as_of_date as string | null) ?? null,
+    onTheWay: parseJson<{ id: string; amountCents: NumberJson; status: OnTheWayPayment['status']; kind: PaymentKind; createdAt: string }[]>(
+      row.on_the_way as Json<never>,
+      [],
+    ).map((payment) => ({
+      id: payment.id,
+      amountCents: Number(payment.amountCents),
+      status: payment.status,
+      kind: payment.kind,
+      // json_build_object writes timestamptz as `2026-03-15T00:05:00+00:00`: the API writes ISO in UTC.
+      createdAt: new Date(payment.createdAt).toISOString(),
+    })),
   };
 }

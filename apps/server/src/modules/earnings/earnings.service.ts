@@ -105,6 +105,7 @@ export function createEarningsService(deps: EarningsDeps) {
       minimumPayoutCents: MIN_PAYOUT_CENTS,
       eligibility: balanceEligibility(balance),
       atRiskCount: figures.atRiskCount,
+      onTheWay: figures.onTheWay,
     };
     return { summary, payoutTimeZone: settings.payoutTimeZone ?? null, payoutPeriod };
   }

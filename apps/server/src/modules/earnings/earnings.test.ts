@@ -132,6 +132,7 @@ describe('member earnings: /api/me/summary and /api/me/earnings', () => {
         minimumPayoutCents: 5000,
         eligibility: 'Eligible for Payment',
         atRiskCount: 0,
+        onTheWay: [],
       });
       const history = await earnings('ece');
       expect(history.months).toEqual([

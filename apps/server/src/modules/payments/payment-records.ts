@@ -4,6 +4,7 @@ import {
   type Deduction,
   type Payment,
   type PaymentAction,
+  type PaymentBank,
   type PaymentActor,
   type PaymentKind,
   type PaymentStatus,
@@ -29,6 +30,7 @@ import {
   updatePayment,
   type MemberRef,
   type NewAutomaticPayment,
+  type PaymentBankRef,
 } from './payments.repository.ts';
 import type { DeductionRow, PaymentRow } from './payments.table.ts';
 
@@ -63,6 +65,11 @@ export function toPayment(row: PaymentRow, member?: MemberRef | null): Payment {
     updatedAt: row.updatedAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
   };
+}
+
+export function toPaymentBank(bank: PaymentBankRef | null): PaymentBank | null {
+  if (!bank) return null;
+  return { holderName: bank.holderName, bankName: bank.bankName, iban: bank.iban, bankStatus: bank.verifiedAt ? 'Verified' : 'Not Verified' };
 }
 
 export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduction {

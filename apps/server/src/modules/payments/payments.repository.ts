@@ -104,9 +104,18 @@ export async function lockPendingRegistrationPayments(db: Executor, memberId: st
     .for('update');
 }
 
+/** The member's current bank details as the admin list shows them (`verifiedAt` null: not verified). */
+export interface PaymentBankRef {
+  holderName: string;
+  bankName: string;
+  iban: string;
+  verifiedAt: Date | null;
+}
+
 export interface PaymentListRow {
   payment: PaymentRow;
   member: MemberRef | null;
+  bank: PaymentBankRef | null;
 }
 
 function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
@@ -129,7 +138,7 @@ function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page, newest first, with the member's name. */
+/** One page, newest first, with the member's name and bank details. */
 export async function listPayments(
   db: Executor,
   query: Partial<PaymentListQuery> & { page: number; pageSize: number },
@@ -137,9 +146,14 @@ export async function listPayments(
   const where = paymentFilter(query);
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select({ payment: payments, member: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .select({
+        payment: payments,
+        member: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        bank: { holderName: bankDetails.holderName, bankName: bankDetails.bankName, iban: bankDetails.iban, verifiedAt: bankDetails.verifiedAt },
+      })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.memberId))
+      .leftJoin(bankDetails, eq(bankDetails.userId, payments.memberId))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(query.pageSize)

@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockMemberLedger, payoutPeriodAt, postEndedMonths, sumLedger } from './ledger.ts';
-import { applyTransition, createPaymentRecord, toPayment, type Actor } from './payment-records.ts';
+import { applyTransition, createPaymentRecord, toPayment, toPaymentBank, type Actor } from './payment-records.ts';
 import { findPayment, listPayments, lockPayment, lockPendingRegistrationPayments } from './payments.repository.ts';
 
 export interface Page<T> {
@@ -87,9 +87,15 @@ export function createPaymentsService(deps: { db: Database; clock: Clock }) {
       });
     },
 
+    /** The admin list: with the member's name and current bank details (full IBAN: the admin transfers to it). */
     async list(query: PaymentListQuery): Promise<Page<Payment>> {
       const { rows, total } = await listPayments(db, query);
-      return { items: rows.map((row) => toPayment(row.payment, row.member)), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: rows.map((row) => ({ ...toPayment(row.payment, row.member), bank: toPaymentBank(row.bank) })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async get(paymentId: string): Promise<Payment> {

@@ -80,12 +80,12 @@ function AppLayoutContent() {
             />
             <UnstyledButton component={Link} to={LANDING_PATH[session.role]} className={classes.brand}>
               <AgencyMark name={agencyName} className={classes.mark} logoClassName={classes.logo} />
-              <Text component="span" fw={800} size="lg" truncate="end">
+              <Text component="span" fw={800} className={classes.name}>
                 {agencyName}
               </Text>
             </UnstyledButton>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="nowrap" className={classes.tools}>
             {isMember && <NotificationBell />}
             <LanguageMenu onChange={chooseLanguage} />
             <UserMenu session={session} />

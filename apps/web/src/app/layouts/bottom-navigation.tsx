@@ -1,10 +1,15 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isActiveItem, MEMBER_BOTTOM_NAVIGATION } from './navigation-items.ts';
+import { bottomLabelKey, isActiveItem, MEMBER_BOTTOM_NAVIGATION } from './navigation-items.ts';
 import classes from './app-layout.module.css';
 
-/** The member's five main destinations at the bottom of the screen on phones. */
+/**
+ * The member's five main destinations at the bottom of the screen on phones. Each label is shown
+ * whole: `nav:bottomItems` are the same words as the sidebar's with soft hyphens where a word is
+ * wider than a fifth of a phone (German "Benach-richti-gungen"), so a long one breaks onto a second
+ * line with a hyphen instead of ending in "…". The link's name is the sidebar's word, unbroken.
+ */
 export function BottomNavigation() {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
@@ -21,10 +26,11 @@ export function BottomNavigation() {
             className={classes.bottomItem}
             data-active={active || undefined}
             aria-current={active ? 'page' : undefined}
+            aria-label={t(item.label)}
           >
             <Icon size={22} stroke={1.7} aria-hidden />
-            <Text component="span" size="xs" fw={active ? 700 : 500} lh={1.2} truncate="end" maw="100%">
-              {t(item.label)}
+            <Text component="span" size="xs" fw={active ? 700 : 500} className={classes.bottomLabel} aria-hidden>
+              {t(bottomLabelKey(item))}
             </Text>
           </UnstyledButton>
         );

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconChartBar,
   IconCoin,
+  IconDatabaseExport,
   IconFileInvoice,
   IconFileSettings,
   IconHistory,
@@ -71,6 +72,7 @@ export const ADMIN_NAVIGATION: NavGroup[] = [
       { label: 'items.branding', path: ADMIN_PATHS.branding, icon: IconPalette },
       { label: 'items.security', path: ADMIN_PATHS.security, icon: IconShieldLock },
       { label: 'items.activityLog', path: ADMIN_PATHS.activityLog, icon: IconHistory },
+      { label: 'items.dataExport', path: ADMIN_PATHS.dataExport, icon: IconDatabaseExport },
       { label: 'items.signature', path: ADMIN_PATHS.signature, icon: IconSignature },
       { label: 'items.stamp', path: ADMIN_PATHS.stamp, icon: IconRubberStamp },
       { label: 'items.referralSettings', path: ADMIN_PATHS.referralSettings, icon: IconLink },
@@ -105,6 +107,11 @@ export const MEMBER_NAVIGATION: NavGroup[] = [
 
 /** The member's bottom navigation on phones (DESIGN.md). */
 export const MEMBER_BOTTOM_NAVIGATION: NavItem[] = [home, earnings, payments, notifications, profile];
+
+/** `nav:bottomItems.<name>`: the label of `items.<name>` as the bottom bar breaks it (soft hyphens). */
+export function bottomLabelKey(item: NavItem): string {
+  return item.label.replace(/^items\./, 'bottomItems.');
+}
 
 export function navigationFor(role: Role): NavGroup[] {
   return role === 'admin' ? ADMIN_NAVIGATION : MEMBER_NAVIGATION;

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,8 +20,8 @@ export function UserMenu({ session }: { session: StoredSession }) {
   return (
     <Menu position="bottom-end" withinPortal width={220}>
       <Menu.Target>
-        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <Group gap={8} wrap="nowrap">
+        <UnstyledButton px={6} py={4} miw={44} mih={44} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap" justify="center">
             <Avatar size={32} radius="xl" color="brand" aria-hidden>
               {me ? nameInitials(me.firstName, me.lastName, format.locale) : null}
             </Avatar>
@@ -30,7 +30,10 @@ export function UserMenu({ session }: { session: StoredSession }) {
             </Text>
             {/* Named by its content, the visible name then "Account menu": an aria-label would hide the visible name (WCAG 2.5.3). */}
             <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
-            <IconChevronDown size={16} aria-hidden />
+            {/* On phones the avatar alone is the button (44 px), leaving the header's width to the agency's name. */}
+            <Box component="span" visibleFrom="sm" display="flex">
+              <IconChevronDown size={16} aria-hidden />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -12,6 +12,7 @@ export const adminPaymentsPage = () => import('../../features/payments/admin-pay
 export const uploadsPage = () => import('../../features/uploads/uploads-page.tsx');
 export const applicationsReviewPage = () => import('../../features/applications-review/applications-review-page.tsx');
 export const activityLogPage = () => import('../../features/activity/activity-log-page.tsx');
+export const dataExportPage = () => import('../../features/activity/data-export-page.tsx');
 export const adminNotificationsPage = () => import('../../features/notifications/admin-notifications-page.tsx');
 export const adminDashboardPage = () => import('../../features/dashboards/admin-dashboard-page.tsx');
 export const commissionSettingsPage = () => import('../../features/settings/commission-settings-page.tsx');

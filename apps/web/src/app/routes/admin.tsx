@@ -21,6 +21,7 @@ export const adminScreens: AppScreen[] = [
     screen: screen('applicationsReviewPage'),
   },
   { path: ADMIN_PATHS.activityLog, title: 'nav:items.activityLog', screen: screen('activityLogPage') },
+  { path: ADMIN_PATHS.dataExport, title: 'nav:items.dataExport', screen: screen('dataExportPage') },
   {
     path: ADMIN_PATHS.notifications,
     title: 'nav:items.notifications',

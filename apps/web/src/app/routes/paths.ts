@@ -50,6 +50,8 @@ export const ADMIN_PATHS = {
   stamp: '/app/accounts/stamp',
   referralSettings: '/app/accounts/inviteConfigurations',
   documentSettings: '/app/accounts/documentConfigurations',
+  // Not in PRODUCT section 5: the database download (export.xlsx, backup) under Agency, where admins look for it.
+  dataExport: '/app/accounts/dataExport',
 } as const;
 
 /** Where `/app/sessions` and the template's own pages under it go (not product). */

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { REQUIREMENTS, type MySummary } from '@agency/shared';
-import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond, IconTarget, IconWallet, IconReceipt2, IconCircleCheck } from '@tabler/icons-react';
+import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond, IconTarget, IconWallet, IconReceipt2, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format.ts';
 import { RequirementBadge } from '../requirement-badge.tsx';
@@ -52,50 +52,107 @@ function progressPercent(value: number, target: number): number {
   return Math.max(0, Math.min(100, (value / target) * 100));
 }
 
-/** This month: diamonds, estimated earnings, valid LIVE days toward 12, LIVE duration toward 25 h. */
-export function MonthFigureCards({ summary }: { summary: MySummary }) {
+/** A titled group of figure cards: whose figures they are, said once above them. */
+export function FigureSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={headingId}>
+      <Stack gap={2}>
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        {hint ? (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Three cards a row on wide screens, two on tablets, one on phones. */
+export const SECTION_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
+
+/**
+ * The member's team this month (the creators whose affiliate they are): their diamonds, the
+ * estimated commission on them, and how many there are (at risk or failing among them).
+ */
+export function TeamFigureCards({ summary }: { summary: MySummary }) {
   const { t } = useTranslation('earnings');
   const format = useFormatters();
   const rate = format.percent(summary.rateBps / 100);
-  const hours = summary.liveSeconds / 3600;
   return (
-    <SimpleGrid cols={CARD_COLUMNS}>
-      <FigureCard label={t('cards.diamonds')} value={format.number(summary.diamonds)} icon={<IconDiamond size={18} />}>
-        <Text size="sm" c="dimmed">
-          {t('cards.creatorsBrought', { value: format.number(summary.creatorCount) })}
-        </Text>
-      </FigureCard>
-      <FigureCard
-        label={t('cards.earnings')}
-        value={format.money(summary.earningsCents)}
-        icon={<IconCoin size={18} />}
-        badge={
-          <Badge variant="light" color="orange" size="sm">
-            {t('estimated')}
-          </Badge>
-        }
-      >
-        <Text size="sm" c="dimmed">
-          {summary.personalRate ? t('cards.personalRate', { rate }) : t('cards.rate', { rate })}
-        </Text>
-      </FigureCard>
-      <FigureCard label={t('cards.validDays')} value={format.number(summary.validDays)} icon={<IconCalendarCheck size={18} />}>
-        <Progress
-          value={progressPercent(summary.validDays, REQUIREMENTS.monthValidDays)}
-          color="teal"
-          aria-label={t('cards.validDays')}
-        />
-        <Text size="sm" c="dimmed">
-          {t('cards.validDaysGoal', { days: summary.validDays, count: REQUIREMENTS.monthValidDays })}
-        </Text>
-      </FigureCard>
-      <FigureCard label={t('cards.liveDuration')} value={format.duration(summary.liveSeconds)} icon={<IconClockHour4 size={18} />}>
-        <Progress value={progressPercent(hours, MONTH_LIVE_HOURS)} color="violet" aria-label={t('cards.liveDuration')} />
-        <Text size="sm" c="dimmed">
-          {t('cards.liveDurationGoal', { goal: format.duration(REQUIREMENTS.monthLiveSeconds) })}
-        </Text>
-      </FigureCard>
-    </SimpleGrid>
+    <FigureSection title={t('sections.team')} hint={t('sections.teamHint')}>
+      <SimpleGrid cols={SECTION_COLUMNS}>
+        <FigureCard label={t('cards.diamonds')} value={format.number(summary.diamonds)} icon={<IconDiamond size={18} />} />
+        <FigureCard
+          label={t('cards.earnings')}
+          value={format.money(summary.earningsCents)}
+          icon={<IconCoin size={18} />}
+          badge={
+            <Badge variant="light" color="orange" size="sm">
+              {t('estimated')}
+            </Badge>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            {summary.personalRate ? t('cards.personalRate', { rate }) : t('cards.rate', { rate })}
+          </Text>
+        </FigureCard>
+        <FigureCard label={t('cards.creators')} value={format.number(summary.creatorCount)} icon={<IconUsers size={18} />}>
+          <Text size="sm" c={summary.atRiskCount > 0 ? undefined : 'dimmed'} fw={summary.atRiskCount > 0 ? 600 : undefined}>
+            {summary.atRiskCount > 0 ? t('cards.creatorsAtRisk', { count: summary.atRiskCount }) : t('cards.creatorsNoneAtRisk')}
+          </Text>
+        </FigureCard>
+      </SimpleGrid>
+    </FigureSection>
+  );
+}
+
+/**
+ * The member's own LIVE this month (the creator accounts they sign in for): valid days toward 12,
+ * LIVE hours toward 25 and, unless left out, the achieved percentage with the rules.
+ */
+export function OwnFigureCards({ summary, withRequirement = true }: { summary: MySummary; withRequirement?: boolean }) {
+  const { t } = useTranslation('earnings');
+  const format = useFormatters();
+  const hours = summary.liveSeconds / 3600;
+  // Whole tenths, rounded down: 24.96 h is not yet 25.
+  const shownHours = Math.floor(hours * 10) / 10;
+  return (
+    <FigureSection title={t('sections.own')} hint={t('sections.ownHint')}>
+      <SimpleGrid cols={SECTION_COLUMNS}>
+        <FigureCard label={t('cards.validDays')} value={format.number(summary.validDays)} icon={<IconCalendarCheck size={18} />}>
+          <Progress
+            value={progressPercent(summary.validDays, REQUIREMENTS.monthValidDays)}
+            color="teal"
+            aria-label={t('cards.validDays')}
+          />
+          <Text size="sm" c="dimmed" style={NUMERIC}>
+            {t('cards.validDaysProgress', { days: summary.validDays, count: REQUIREMENTS.monthValidDays })}
+          </Text>
+        </FigureCard>
+        <FigureCard label={t('cards.liveDuration')} value={format.duration(summary.liveSeconds)} icon={<IconClockHour4 size={18} />}>
+          <Progress value={progressPercent(hours, MONTH_LIVE_HOURS)} color="violet" aria-label={t('cards.liveDuration')} />
+          <Text size="sm" c="dimmed" style={NUMERIC}>
+            {t('cards.liveHoursProgress', { hours: format.number(shownHours), goal: format.number(MONTH_LIVE_HOURS) })}
+          </Text>
+        </FigureCard>
+        {withRequirement ? <RequirementCard summary={summary} /> : null}
+      </SimpleGrid>
+    </FigureSection>
+  );
+}
+
+/** This month, in two labelled groups: the team's figures, then the member's own account. */
+export function MonthFigureCards({ summary }: { summary: MySummary }) {
+  return (
+    <Stack gap="lg">
+      <TeamFigureCards summary={summary} />
+      <OwnFigureCards summary={summary} />
+    </Stack>
   );
 }
 
@@ -134,12 +191,25 @@ export function RequirementCard({ summary }: { summary: MySummary }) {
 
 const ELIGIBILITY_COLORS = { belowMinimum: 'gray', eligible: 'teal', complete: 'blue' } as const;
 
-/** Unpaid earnings, available balance, and the eligibility with the $50 rule explained. */
-export function BalanceCards({ summary }: { summary: MySummary }) {
+/**
+ * Unpaid earnings, available balance, and the eligibility with the $50 rule explained.
+ * `onTheWayCents`: the member's open payments (money that left the balance and is on its way),
+ * said beside the available balance so that $0 after the automatic run is not read as lost.
+ */
+export function BalanceCards({ summary, onTheWayCents = 0 }: { summary: MySummary; onTheWayCents?: number }) {
   const { t } = useTranslation('earnings');
   const format = useFormatters();
   const key = ELIGIBILITY_KEYS[summary.eligibility];
   const minimum = format.money(summary.minimumPayoutCents);
+  const explain =
+    key === 'belowMinimum' && onTheWayCents > 0 && summary.availableCents <= 0
+      ? t('eligibility.belowMinimumOnTheWay', { minimum })
+      : key === 'belowMinimum'
+        ? t('eligibility.belowMinimumExplain', {
+            amount: format.money(Math.max(0, summary.minimumPayoutCents - summary.availableCents)),
+            minimum,
+          })
+        : t(`eligibility.${key}Explain`, { minimum });
   return (
     <>
       <FigureCard label={t('cards.unpaid')} value={format.money(summary.unpaidCents)} icon={<IconReceipt2 size={18} />}>
@@ -151,6 +221,11 @@ export function BalanceCards({ summary }: { summary: MySummary }) {
         <Text size="sm" c="dimmed">
           {t('cards.availableHint')}
         </Text>
+        {onTheWayCents > 0 ? (
+          <Text size="sm" fw={600}>
+            {t('cards.onTheWay', { amount: format.money(onTheWayCents) })}
+          </Text>
+        ) : null}
       </FigureCard>
       <FigureCard
         label={t('eligibility.title')}
@@ -161,14 +236,7 @@ export function BalanceCards({ summary }: { summary: MySummary }) {
         }
         icon={<IconCircleCheck size={18} />}
       >
-        <Text size="sm">
-          {key === 'belowMinimum'
-            ? t('eligibility.belowMinimumExplain', {
-                amount: format.money(Math.max(0, summary.minimumPayoutCents - summary.availableCents)),
-                minimum,
-              })
-            : t(`eligibility.${key}Explain`, { minimum })}
-        </Text>
+        <Text size="sm">{explain}</Text>
       </FigureCard>
     </>
   );

@@ -64,8 +64,9 @@ describe('activity log page', () => {
   it('sends a date range as the viewer’s whole days', async () => {
     const urls = stubServer(() => ({ status: 200, body: { error: false, data: { items: [], total: 0, page: 1, pageSize: 20 } } }));
     renderWithProviders(<ActivityLogPage />);
-    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-03-10' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-10' } });
+    // Typed as English (en-GB) writes a day: day first.
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '10/03/2026' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '10/03/2026' } });
     await waitFor(() => {
       const last = urls.filter((url) => url.pathname === '/api/admin/activity').at(-1)!;
       expect(last.searchParams.get('from')).toBe(new Date(2026, 2, 10).toISOString());

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
+import { usePaginationFit } from '../../components/list-parts.tsx';
 import { ACTIVITY_PAGE_SIZE, useActivityPage, type ActivityFilters } from './api/activity-queries.ts';
 import { ActivityFiltersBar } from './components/activity-filters.tsx';
 import { ActivityTable } from './components/activity-table.tsx';
@@ -14,6 +15,7 @@ export default function ActivityLogPage() {
   const { t } = useTranslation('activity');
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const activity = useActivityPage(filters);
+  const pagination = usePaginationFit();
   const pages = Math.max(1, Math.ceil((activity.data?.total ?? 0) / ACTIVITY_PAGE_SIZE));
 
   return (
@@ -52,6 +54,7 @@ export default function ActivityLogPage() {
                     total={pages}
                     value={filters.page}
                     onChange={(page) => setFilters({ ...filters, page })}
+                    {...pagination}
                     getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
                   />
                 )}

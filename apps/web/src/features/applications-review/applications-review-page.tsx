@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApplicationReviewItem } from '@agency/shared';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
+import { usePaginationFit } from '../../components/list-parts.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { usePendingApplications, useReviewApplication } from './applications-review-api.ts';
@@ -20,6 +22,7 @@ export default function ApplicationsReviewPage() {
   const list = usePendingApplications(page, PAGE_SIZE);
   const review = useReviewApplication();
   const [rejecting, setRejecting] = useState<ApplicationReviewItem | null>(null);
+  const pagination = usePaginationFit();
 
   async function decide(item: ApplicationReviewItem, action: 'approve' | 'reject', reason?: string) {
     try {
@@ -32,6 +35,55 @@ export default function ApplicationsReviewPage() {
   }
 
   const items = list.data?.items ?? [];
+  const columns: DataColumn<ApplicationReviewItem>[] = [
+    {
+      key: 'name',
+      label: t('columns.name'),
+      card: 'title',
+      cell: (item) => (
+        <Anchor component={Link} to={`${MEMBER_PATH}?id=${item.id}`} size="sm" fw={600}>
+          {item.member.firstName} {item.member.lastName}
+        </Anchor>
+      ),
+    },
+    { key: 'phone', label: t('columns.phone'), priority: 2, cell: (item) => item.member.phone ?? '' },
+    { key: 'tiktokUsername', label: t('columns.tiktokUsername'), priority: 1, cell: (item) => (item.creator ? `@${item.creator.tiktokUsername}` : '') },
+    {
+      key: 'referrer',
+      label: t('columns.referrer'),
+      priority: 3,
+      cell: (item) =>
+        item.referrer ? (
+          <Anchor component={Link} to={`${MEMBER_PATH}?id=${item.referrer.uid}`} size="sm">
+            {item.referrer.firstName} {item.referrer.lastName}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { key: 'date', label: t('columns.date'), priority: 4, cell: (item) => format.dateTime(item.submittedAt) },
+    {
+      key: 'decision',
+      label: t('columns.decision'),
+      card: 'actions',
+      cell: (item) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="xs"
+            color="teal.9"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            onClick={() => void decide(item, 'approve')}
+            loading={review.isPending && review.variables?.id === item.id && review.variables.action === 'approve'}
+          >
+            {t('approve')}
+          </Button>
+          <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} aria-hidden />} onClick={() => setRejecting(item)}>
+            {t('reject.action')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -54,51 +106,12 @@ export default function ApplicationsReviewPage() {
           </Stack>
         ) : (
           <Stack>
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.name')}</Table.Th>
-                    <Table.Th>{t('columns.phone')}</Table.Th>
-                    <Table.Th>{t('columns.tiktokUsername')}</Table.Th>
-                    <Table.Th>{t('columns.referrer')}</Table.Th>
-                    <Table.Th>{t('columns.date')}</Table.Th>
-                    <Table.Th>{t('columns.decision')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`${MEMBER_PATH}?id=${item.id}`} size="sm" fw={600}>
-                          {item.member.firstName} {item.member.lastName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{item.member.phone ?? ''}</Table.Td>
-                      <Table.Td>{item.creator ? `@${item.creator.tiktokUsername}` : ''}</Table.Td>
-                      <Table.Td>{item.referrer ? `${item.referrer.firstName} ${item.referrer.lastName}` : ''}</Table.Td>
-                      <Table.Td>{format.dateTime(item.submittedAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="teal.9"
-                            leftSection={<IconCheck size={14} aria-hidden />}
-                            onClick={() => void decide(item, 'approve')}
-                            loading={review.isPending && review.variables?.id === item.id && review.variables.action === 'approve'}
-                          >
-                            {t('approve')}
-                          </Button>
-                          <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} aria-hidden />} onClick={() => setRejecting(item)}>
-                            {t('reject.action')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              rows={items}
+              rowKey={(item) => item.id}
+              rowLabel={(item) => `${item.member.firstName} ${item.member.lastName}`}
+              columns={columns}
+            />
             <Group justify="space-between">
               <Text size="sm" c="dimmed">
                 {t('total', { count: list.data?.total ?? 0 })}
@@ -108,6 +121,7 @@ export default function ApplicationsReviewPage() {
                 value={page}
                 onChange={setPage}
                 size="sm"
+                {...pagination}
                 getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
               />
             </Group>

@@ -1,8 +1,9 @@
-import { useId } from 'react';
-import { Anchor, Tabs, Text, Title } from '@mantine/core';
-import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Alert, Anchor, Tabs, Text, Title } from '@mantine/core';
+import { IconClockExclamation, IconDeviceMobile, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasSessionEnded } from '../../lib/session.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { EmailSignIn } from './email-sign-in.tsx';
 import { PhoneSignIn } from './phone-sign-in.tsx';
@@ -10,12 +11,21 @@ import { PhoneSignIn } from './phone-sign-in.tsx';
 /**
  * `/app/sessions/signIn`: phone (default) or e-mail. The tab panels are named by the page heading,
  * not by their tab: a panel named "Email" would be a second match for the "Email" field label.
+ * After the server refused a stored session (expired, revoked) the page says that it has ended;
+ * signing in then returns to the page the person was on (use-sign-in.ts).
  */
 export default function SignInPage() {
   const { t } = useTranslation(['auth', 'common', 'errors', 'messages']);
   const headingId = useId();
+  // Read once: the mark stays until the sign-in succeeds, the message stays while the page is open.
+  const [sessionEnded] = useState(hasSessionEnded);
   return (
     <AuthFrame current="signIn">
+      {sessionEnded ? (
+        <Alert color="orange" variant="light" icon={<IconClockExclamation size={20} aria-hidden />} mb="md">
+          {t('signIn.sessionEnded')}
+        </Alert>
+      ) : null}
       <Title order={1} size="h2" id={headingId}>
         {t('signIn.title')}
       </Title>

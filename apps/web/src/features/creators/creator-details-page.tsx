@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { errorText } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
@@ -42,6 +43,14 @@ function CreatorDetails({ id }: { id: string }) {
     );
   }
   const creator = detail.data;
+  const monthColumns: DataColumn<(typeof creator.months)[number]>[] = [
+    { key: 'period', label: t('details.period'), card: 'title', cell: (month) => format.month(month.period) },
+    { key: 'diamonds', label: t('columns.diamonds'), numeric: true, card: 'amount', cell: (month) => format.number(month.diamonds) },
+    { key: 'validDays', label: t('columns.validDays'), numeric: true, cell: (month) => format.number(month.validDays) },
+    { key: 'liveDuration', label: t('columns.liveDuration'), numeric: true, cell: (month) => format.duration(month.liveSeconds) },
+    { key: 'matches', label: t('columns.matches'), numeric: true, priority: 2, cell: (month) => format.number(month.matches) },
+    { key: 'lastLive', label: t('columns.lastLive'), priority: 1, cell: (month) => format.dateTime(month.lastLiveAt) },
+  ];
   const person = (ref: typeof creator.affiliate) =>
     ref ? (
       <Anchor component={Link} to={`${MEMBER_PATH}?id=${ref.uid}`} size="sm">
@@ -122,32 +131,7 @@ function CreatorDetails({ id }: { id: string }) {
         {creator.months.length === 0 ? (
           <Text c="dimmed">{t('details.noMonths')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('details.period')}</Table.Th>
-                  <Table.Th>{t('columns.diamonds')}</Table.Th>
-                  <Table.Th>{t('columns.validDays')}</Table.Th>
-                  <Table.Th>{t('columns.liveDuration')}</Table.Th>
-                  <Table.Th>{t('columns.matches')}</Table.Th>
-                  <Table.Th>{t('columns.lastLive')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {creator.months.map((month) => (
-                  <Table.Tr key={month.period}>
-                    <Table.Td>{format.month(month.period)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(month.diamonds)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(month.validDays)}</Table.Td>
-                    <Table.Td className="tabular">{format.duration(month.liveSeconds)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(month.matches)}</Table.Td>
-                    <Table.Td>{format.dateTime(month.lastLiveAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList rows={creator.months} rowKey={(month) => month.period} rowLabel={(month) => format.month(month.period)} columns={monthColumns} />
         )}
       </Card>
       <Card withBorder radius="lg">

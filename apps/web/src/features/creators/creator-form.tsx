@@ -5,6 +5,7 @@ import { isValidTiktokUsername, normalizeTiktokUsername, REASON_MIN_LENGTH, type
 import { ApiError } from '../../lib/api-client.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { MemberSelect } from '../../components/member-select.tsx';
+import { DateField } from '../../components/date-field.tsx';
 import { useSaveCreator } from './creators-api.ts';
 
 const STATUSES: CreatorStatus[] = ['active', 'pending', 'inactive', 'rejected'];
@@ -99,7 +100,12 @@ export function CreatorFormModal({ opened, creator, deactivate = false, onClose 
                 {...form.getInputProps('status')}
               />
               <TextInput label={t('form.agencyCenterCode')} {...form.getInputProps('agencyCenterCode')} />
-              <TextInput label={t('form.joinedAt')} type="date" {...form.getInputProps('joinedAt')} />
+              <DateField
+                label={t('form.joinedAt')}
+                value={form.values.joinedAt}
+                onChange={(joinedAt) => form.setFieldValue('joinedAt', joinedAt)}
+                error={form.errors.joinedAt}
+              />
             </SimpleGrid>
           )}
           {!deactivate && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Chip, Group, Menu, Paper, Select, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Chip, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconEye, IconPencil, IconPlayerPause, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { CreatorFormModal } from './creator-form.tsx';
 import { useCreatorList, useDeleteCreator, type CreatorListParams } from './creators-api.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 
 const STATUS_FILTERS: (CreatorStatus | 'all')[] = ['all', 'active', 'pending', 'inactive', 'rejected'];
 export const STATUS_COLOURS: Record<CreatorStatus, string> = { active: 'teal', pending: 'yellow', inactive: 'gray', rejected: 'red' };
@@ -63,8 +63,85 @@ export default function CreatorsPage() {
     }
   }
 
-  const sortProps = { sort, onSort: (value: string) => (setSort(value), setPage(1)) };
   const items = list.data?.items ?? [];
+  // The username, the status, the month's diamonds, the requirement and the menu stay; the rest
+  // gives way on a narrow table (it is on the creator's page and in the row's details).
+  const columns: DataColumn<CreatorListItem>[] = [
+    {
+      key: 'tiktokUsername',
+      label: t('columns.tiktokUsername'),
+      sortField: 'tiktokUsername',
+      card: 'title',
+      cell: (creator) => (
+        <Anchor component={Link} to={`${DETAILS_PATH}?id=${creator.id}`} fw={600} size="sm">
+          @{creator.tiktokUsername}
+        </Anchor>
+      ),
+    },
+    { key: 'name', label: t('columns.name'), sortField: 'name', priority: 3, cell: (creator) => creator.name },
+    {
+      key: 'status',
+      label: t('columns.status'),
+      sortField: 'status',
+      card: 'status',
+      cell: (creator) => (
+        <Badge color={STATUS_COLOURS[creator.status]} variant="light">
+          {t(statusLabelKey(creator.status))}
+        </Badge>
+      ),
+    },
+    {
+      key: 'affiliate',
+      label: t('columns.affiliate'),
+      priority: 4,
+      cell: (creator) =>
+        creator.affiliate ? (
+          <Anchor component={Link} to={`${MEMBER_PATH}?id=${creator.affiliate.uid}`} size="sm">
+            {creator.affiliate.firstName} {creator.affiliate.lastName}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { key: 'diamonds', label: t('columns.diamonds'), sortField: 'diamonds', numeric: true, card: 'amount', cell: (creator) => format.number(creator.diamonds) },
+    { key: 'validDays', label: t('columns.validDays'), sortField: 'validDays', numeric: true, priority: 1, cell: (creator) => format.number(creator.validDays) },
+    { key: 'liveSeconds', label: t('columns.liveDuration'), sortField: 'liveSeconds', numeric: true, priority: 1, cell: (creator) => format.duration(creator.liveSeconds) },
+    { key: 'matches', label: t('columns.matches'), sortField: 'matches', numeric: true, priority: 5, cell: (creator) => format.number(creator.matches) },
+    { key: 'lastLiveAt', label: t('columns.lastLive'), sortField: 'lastLiveAt', priority: 2, cell: (creator) => format.dateTime(creator.lastLiveAt) },
+    { key: 'requirement', label: t('columns.requirement'), card: 'status', cell: (creator) => <RequirementBadge state={creator.requirementState} /> },
+    { key: 'joinedAt', label: t('columns.joinedAt'), sortField: 'joinedAt', priority: 6, cell: (creator) => format.date(creator.joinedAt) },
+    {
+      key: 'actions',
+      label: t('columns.actions'),
+      labelHidden: true,
+      card: 'actions',
+      cell: (creator) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name: creator.tiktokUsername })}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => navigate(`${DETAILS_PATH}?id=${creator.id}`)}>
+              {t('actions.open')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ creator })}>
+              {t('common:actions.edit')}
+            </Menu.Item>
+            {creator.status !== 'inactive' && (
+              <Menu.Item leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => setEditing({ creator, deactivate: true })}>
+                {t('actions.deactivate')}
+              </Menu.Item>
+            )}
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteCreator(creator)}>
+              {t('common:actions.delete')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -134,104 +211,16 @@ export default function CreatorsPage() {
               ))}
             </Group>
           </Chip.Group>
-          <Table.ScrollContainer minWidth={1240}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="tiktokUsername" {...sortProps}>
-                    {t('columns.tiktokUsername')}
-                  </SortHeader>
-                  <SortHeader field="name" {...sortProps}>
-                    {t('columns.name')}
-                  </SortHeader>
-                  <SortHeader field="status" {...sortProps}>
-                    {t('columns.status')}
-                  </SortHeader>
-                  <Table.Th>{t('columns.affiliate')}</Table.Th>
-                  <SortHeader field="diamonds" {...sortProps}>
-                    {t('columns.diamonds')}
-                  </SortHeader>
-                  <SortHeader field="validDays" {...sortProps}>
-                    {t('columns.validDays')}
-                  </SortHeader>
-                  <SortHeader field="liveSeconds" {...sortProps}>
-                    {t('columns.liveDuration')}
-                  </SortHeader>
-                  <SortHeader field="matches" {...sortProps}>
-                    {t('columns.matches')}
-                  </SortHeader>
-                  <SortHeader field="lastLiveAt" {...sortProps}>
-                    {t('columns.lastLive')}
-                  </SortHeader>
-                  <Table.Th>{t('columns.requirement')}</Table.Th>
-                  <SortHeader field="joinedAt" {...sortProps}>
-                    {t('columns.joinedAt')}
-                  </SortHeader>
-                  <Table.Th>
-                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((creator) => (
-                  <Table.Tr key={creator.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${DETAILS_PATH}?id=${creator.id}`} fw={600} size="sm">
-                        @{creator.tiktokUsername}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{creator.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOURS[creator.status]} variant="light">
-                        {t(statusLabelKey(creator.status))}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {creator.affiliate && (
-                        <Anchor component={Link} to={`${MEMBER_PATH}?id=${creator.affiliate.uid}`} size="sm">
-                          {creator.affiliate.firstName} {creator.affiliate.lastName}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td className="tabular">{format.number(creator.diamonds)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(creator.validDays)}</Table.Td>
-                    <Table.Td className="tabular">{format.duration(creator.liveSeconds)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(creator.matches)}</Table.Td>
-                    <Table.Td>{format.dateTime(creator.lastLiveAt)}</Table.Td>
-                    <Table.Td>
-                      <RequirementBadge state={creator.requirementState} />
-                    </Table.Td>
-                    <Table.Td>{format.date(creator.joinedAt)}</Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name: creator.tiktokUsername })}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => navigate(`${DETAILS_PATH}?id=${creator.id}`)}>
-                            {t('actions.open')}
-                          </Menu.Item>
-                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ creator })}>
-                            {t('common:actions.edit')}
-                          </Menu.Item>
-                          {creator.status !== 'inactive' && (
-                            <Menu.Item leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => setEditing({ creator, deactivate: true })}>
-                              {t('actions.deactivate')}
-                            </Menu.Item>
-                          )}
-                          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteCreator(creator)}>
-                            {t('common:actions.delete')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {items.length > 0 && (
+            <DataList
+              rows={items}
+              rowKey={(creator) => creator.id}
+              rowLabel={(creator) => `@${creator.tiktokUsername}`}
+              columns={columns}
+              sort={{ value: sort, onChange: (value) => (setSort(value), setPage(1)) }}
+              highlightOnHover
+            />
+          )}
           <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || affiliateId !== null || requirement !== null} />
           <ListFooter
             total={list.data?.total ?? 0}

@@ -29,11 +29,11 @@ export function RankedList({ title, entries, emptyText }: { title: string; entri
                   <Text c="dimmed" size="sm" className="tabular" w={18} aria-hidden>
                     {index + 1}
                   </Text>
-                  <Anchor component={Link} to={entry.to} size="sm" fw={500} truncate>
+                  <Anchor component={Link} to={entry.to} size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     {entry.label}
                   </Anchor>
                 </Group>
-                <Text size="sm" fw={600} className="tabular">
+                <Text size="sm" fw={600} className="tabular" style={{ flex: 'none' }}>
                   {entry.value}
                 </Text>
               </Group>

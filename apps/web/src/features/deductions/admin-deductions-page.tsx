@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Deduction } from '@agency/shared';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmAction } from '../../lib/confirm.ts';
@@ -13,7 +14,6 @@ import { DeductionForm } from './deduction-form.tsx';
 import { useAdminDeductions, useDeleteDeduction } from './deductions-api.ts';
 
 const MEMBER_PATH = '/app/mydesk/usersProfile';
-const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The admin's deductions: add one for a member, list them (the chosen member's), delete an open one. */
 export default function AdminDeductionsPage() {
@@ -43,6 +43,70 @@ export default function AdminDeductionsPage() {
     }
   }
 
+  const columns: DataColumn<Deduction>[] = [
+    {
+      key: 'member',
+      label: t('columns.member'),
+      card: 'title',
+      cell: (deduction) => (
+        <Anchor component={Link} to={`${MEMBER_PATH}?id=${deduction.memberId}`} size="sm" fw={600}>
+          {nameOf(deduction) || deduction.memberId.slice(0, 8)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'amount',
+      label: t('columns.amount'),
+      numeric: true,
+      card: 'amount',
+      cell: (deduction) => (
+        <Text span inherit fw={600}>
+          {format.money(deduction.amountCents)}
+        </Text>
+      ),
+    },
+    { key: 'reason', label: t('columns.reason'), wrap: true, priority: 2, cell: (deduction) => deduction.reason ?? t('noReason') },
+    { key: 'date', label: t('columns.date'), priority: 1, cell: (deduction) => format.date(deduction.createdAt) },
+    {
+      key: 'state',
+      label: t('columns.state'),
+      card: 'status',
+      cell: (deduction) => (
+        <Badge variant="light" color={deduction.paymentId !== null ? 'gray' : 'orange'}>
+          {t(deduction.paymentId !== null ? 'state.consumed' : 'state.open')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('columns.actions'),
+      card: 'actions',
+      cell: (deduction) => {
+        const consumed = deduction.paymentId !== null;
+        return (
+          <Stack gap={2} align="flex-start">
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              disabled={consumed}
+              loading={remove.isPending && remove.variables === deduction.id}
+              onClick={() => void onDelete(deduction)}
+            >
+              {t('common:actions.delete')}
+            </Button>
+            {consumed && (
+              <Text size="xs" c="dimmed" maw="14rem" style={{ whiteSpace: 'normal' }}>
+                {t('delete.consumedHint')}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    },
+  ];
+
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -66,62 +130,7 @@ export default function AdminDeductionsPage() {
           <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(memberId)} />
           {items.length > 0 && (
             <>
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('columns.member')}</Table.Th>
-                      <Table.Th ta="right">{t('columns.amount')}</Table.Th>
-                      <Table.Th>{t('columns.reason')}</Table.Th>
-                      <Table.Th>{t('columns.date')}</Table.Th>
-                      <Table.Th>{t('columns.state')}</Table.Th>
-                      <Table.Th>{t('columns.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((deduction) => {
-                      const consumed = deduction.paymentId !== null;
-                      return (
-                        <Table.Tr key={deduction.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={`${MEMBER_PATH}?id=${deduction.memberId}`} size="sm" fw={600}>
-                              {nameOf(deduction) || deduction.memberId.slice(0, 8)}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td ta="right" style={NUMERIC} fw={600}>
-                            {format.money(deduction.amountCents)}
-                          </Table.Td>
-                          <Table.Td>{deduction.reason ?? t('noReason')}</Table.Td>
-                          <Table.Td>{format.date(deduction.createdAt)}</Table.Td>
-                          <Table.Td>
-                            <Badge variant="light" color={consumed ? 'gray' : 'orange'} style={{ textTransform: 'none' }}>
-                              {t(consumed ? 'state.consumed' : 'state.open')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            <Button
-                                  size="compact-sm"
-                                  color="red"
-                                  variant="light"
-                                  leftSection={<IconTrash size={14} aria-hidden />}
-                                  disabled={consumed}
-                                  loading={remove.isPending && remove.variables === deduction.id}
-                                  onClick={() => void onDelete(deduction)}
-                                >
-                                  {t('common:actions.delete')}
-                                </Button>
-                            {consumed && (
-                              <Text size="xs" c="dimmed">
-                                {t('delete.consumedHint')}
-                              </Text>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataList rows={items} rowKey={(deduction) => deduction.id} rowLabel={(deduction) => nameOf(deduction) || format.money(deduction.amountCents)} columns={columns} />
               <ListFooter
                 total={list.data?.total ?? 0}
                 page={page}

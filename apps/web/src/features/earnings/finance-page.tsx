@@ -1,6 +1,4 @@
-import '@mantine/charts/styles.layer.css';
-import { AreaChart, BarChart } from '@mantine/charts';
-import { Box, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconDiamond, IconReportMoney } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +9,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { PeriodChoiceInput } from '../../components/period-choice.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useAdminFinance } from './finance-api.ts';
+import { FinanceCharts } from './finance-charts.tsx';
 
 type View = 'chart' | 'table';
 
@@ -99,70 +98,6 @@ function Figure({ label, hint, value, icon }: { label: string; hint: string; val
         </Text>
       </Stack>
     </Card>
-  );
-}
-
-/** Charts are hidden from assistive technology; the table view carries the same figures. */
-function FinanceCharts({ data }: { data: AdminFinance }) {
-  const { t } = useTranslation('finance');
-  const format = useFormatters();
-  const months = data.history.map((month) => ({
-    month: format.month(month.period, 'short'),
-    earnings: month.earningsCents / 100,
-    diamondsRevenue: month.diamondsRevenueCents / 100,
-  }));
-  const members = data.topMembers.map((member) => ({ name: `${member.firstName} ${member.lastName}`, earnings: member.value / 100 }));
-  const money = (dollars: number) => format.money(Math.round(dollars * 100));
-  return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <Card withBorder radius="lg" padding="lg">
-        <Title order={2} size="h5" mb="sm">
-          {t('finance.history')}
-        </Title>
-        <Box aria-hidden="true">
-          <AreaChart
-            // Hidden from assistive technology (the table below carries the figures): no focusable layer.
-            areaChartProps={{ accessibilityLayer: false }}
-            h={280}
-            data={months}
-            dataKey="month"
-            series={[
-              { name: 'earnings', label: t('finance.earningsRevenue'), color: 'brand.6' },
-              { name: 'diamondsRevenue', label: t('finance.diamondsRevenue'), color: 'accent.6', yAxisId: 'right' },
-            ]}
-            withLegend
-            withRightYAxis
-            valueFormatter={money}
-            curveType="monotone"
-            gridAxis="y"
-          />
-        </Box>
-      </Card>
-      <Card withBorder radius="lg" padding="lg">
-        <Title order={2} size="h5" mb="sm">
-          {t('finance.topMembers')}
-        </Title>
-        {members.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('finance.noEarnings')}
-          </Text>
-        ) : (
-          <Box aria-hidden="true">
-            <BarChart
-              barChartProps={{ accessibilityLayer: false }}
-              h={Math.max(200, members.length * 34)}
-              data={members}
-              dataKey="name"
-              orientation="vertical"
-              yAxisProps={{ width: 120 }}
-              series={[{ name: 'earnings', label: t('finance.earningsRevenue'), color: 'brand.6' }]}
-              valueFormatter={money}
-              gridAxis="x"
-            />
-          </Box>
-        )}
-      </Card>
-    </SimpleGrid>
   );
 }
 

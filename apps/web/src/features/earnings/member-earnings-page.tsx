@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { PeriodChoice } from '@agency/shared';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { MyEarnings, PeriodChoice } from '@agency/shared';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { toChartRows, usePeriodLabel } from '../../components/member-earnings/figures.ts';
 import { useMyEarnings } from '../../components/member-earnings/member-earnings-api.ts';
@@ -12,7 +13,7 @@ import { CARD_COLUMNS, FigureCard, FigureCardsSkeleton } from '../../components/
 import { PeriodChoiceInput } from '../../components/period-choice.tsx';
 import { useFormatters } from '../../lib/format.ts';
 
-const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
+type MonthRow = MyEarnings['months'][number];
 
 /** The member's earnings by month (`/app/setting/earnings`): totals, a chart and the month table. */
 export default function MemberEarningsPage() {
@@ -21,6 +22,41 @@ export default function MemberEarningsPage() {
   const label = usePeriodLabel();
   const [period, setPeriod] = useState<PeriodChoice>('last6');
   const history = useMyEarnings(period);
+  // On a phone each month is a card: the month (and "estimated") on top, then the earnings.
+  const monthColumns: DataColumn<MonthRow>[] = [
+    {
+      key: 'month',
+      label: t('table.month'),
+      card: 'title',
+      cell: (month) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {label(month.period, 'long')}
+          </Text>
+          {month.estimated ? (
+            <Badge variant="light" color="orange" size="sm">
+              {t('estimated')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'diamonds', label: t('table.diamonds'), numeric: true, card: 'amount', cell: (month) => format.number(month.diamonds) },
+    { key: 'rate', label: t('table.rate'), numeric: true, cell: (month) => format.percent(month.rateBps / 100) },
+    {
+      key: 'earnings',
+      label: t('table.earnings'),
+      numeric: true,
+      card: 'amount',
+      cell: (month) => (
+        <Text span inherit fw={600}>
+          {format.money(month.earningsCents)}
+        </Text>
+      ),
+    },
+    { key: 'validDays', label: t('table.validDays'), numeric: true, priority: 1, cell: (month) => format.number(month.validDays) },
+    { key: 'liveDuration', label: t('table.liveDuration'), numeric: true, priority: 1, cell: (month) => format.duration(month.liveSeconds) },
+  ];
 
   return (
     <Stack gap="lg">
@@ -60,72 +96,23 @@ export default function MemberEarningsPage() {
           </Card>
 
           <Card withBorder radius="md" padding="lg">
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="xs">
-                <Table.Caption>{t('history.tableCaption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('table.month')}</Table.Th>
-                    <Table.Th ta="right">{t('table.diamonds')}</Table.Th>
-                    <Table.Th ta="right">{t('table.rate')}</Table.Th>
-                    <Table.Th ta="right">{t('table.earnings')}</Table.Th>
-                    <Table.Th ta="right">{t('table.validDays')}</Table.Th>
-                    <Table.Th ta="right">{t('table.liveDuration')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...history.data.months].reverse().map((month) => (
-                    <Table.Tr key={month.period}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" fw={500}>
-                            {label(month.period, 'long')}
-                          </Text>
-                          {month.estimated ? (
-                            <Badge variant="light" color="orange" size="sm">
-                              {t('estimated')}
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right" style={NUMERIC}>
-                        {format.number(month.diamonds)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={NUMERIC}>
-                        {format.percent(month.rateBps / 100)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={NUMERIC} fw={600}>
-                        {format.money(month.earningsCents)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={NUMERIC}>
-                        {format.number(month.validDays)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={NUMERIC}>
-                        {format.duration(month.liveSeconds)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th>{t('table.total')}</Table.Th>
-                    <Table.Th ta="right" style={NUMERIC}>
-                      {format.number(history.data.totals.diamonds)}
-                    </Table.Th>
-                    <Table.Th />
-                    <Table.Th ta="right" style={NUMERIC}>
-                      {format.money(history.data.totals.earningsCents)}
-                    </Table.Th>
-                    <Table.Th ta="right" style={NUMERIC}>
-                      {format.number(history.data.totals.validDays)}
-                    </Table.Th>
-                    <Table.Th ta="right" style={NUMERIC}>
-                      {format.duration(history.data.totals.liveSeconds)}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              rows={[...history.data.months].reverse()}
+              rowKey={(month) => month.period}
+              rowLabel={(month) => label(month.period, 'long')}
+              caption={t('history.tableCaption')}
+              columns={monthColumns}
+              verticalSpacing="xs"
+              totals={{
+                label: t('table.total'),
+                values: {
+                  diamonds: format.number(history.data.totals.diamonds),
+                  earnings: format.money(history.data.totals.earningsCents),
+                  validDays: format.number(history.data.totals.validDays),
+                  liveDuration: format.duration(history.data.totals.liveSeconds),
+                },
+              }}
+            />
             <Text size="xs" c="dimmed" mt="sm">
               {t('history.estimatedNote')}
             </Text>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { HistoryEntry, MemberDetail } from '@agency/shared';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
@@ -66,6 +67,38 @@ export function MemberProfileView({ id }: { id: string }) {
     );
   }
   const member: MemberDetail = detail.data;
+  type MemberCreator = MemberDetail['creators'][number];
+  const creatorColumns: DataColumn<MemberCreator>[] = [
+    {
+      key: 'tiktok',
+      label: t('columns.tiktok'),
+      card: 'title',
+      cell: (creator) => (
+        <Anchor component={Link} to={`${CREATOR_DETAILS_PATH}?id=${creator.id}`} size="sm">
+          @{creator.tiktokUsername}
+        </Anchor>
+      ),
+    },
+    { key: 'status', label: t('columns.status'), card: 'status', cell: (creator) => <Badge variant="light">{t(statusLabelKey(creator.status))}</Badge> },
+    { key: 'diamonds', label: t('profile.diamonds'), numeric: true, card: 'amount', cell: (creator) => format.number(creator.diamonds) },
+    { key: 'validDays', label: t('profile.validDays'), numeric: true, priority: 1, cell: (creator) => format.number(creator.validDays) },
+    { key: 'liveDuration', label: t('profile.liveDuration'), numeric: true, priority: 1, cell: (creator) => format.duration(creator.liveSeconds) },
+  ];
+  const historyColumns: DataColumn<HistoryEntry>[] = [
+    { key: 'at', label: t('history.at'), cell: (entry) => format.dateTime(entry.at) },
+    { key: 'actor', label: t('history.actor'), priority: 1, cell: (entry) => (entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t('history.system')) },
+    {
+      key: 'action',
+      label: t('history.action'),
+      card: 'title',
+      cell: (entry) => (
+        <Text size="xs" ff="monospace">
+          {entry.action}
+        </Text>
+      ),
+    },
+    { key: 'changes', label: t('history.changes'), wrap: true, cell: (entry) => <HistoryChanges entry={entry} /> },
+  ];
 
   async function verifyBank() {
     try {
@@ -149,34 +182,7 @@ export function MemberProfileView({ id }: { id: string }) {
         {member.creators.length === 0 ? (
           <Text c="dimmed">{t('profile.noCreators')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.tiktok')}</Table.Th>
-                  <Table.Th>{t('columns.status')}</Table.Th>
-                  <Table.Th>{t('profile.diamonds')}</Table.Th>
-                  <Table.Th>{t('profile.validDays')}</Table.Th>
-                  <Table.Th>{t('profile.liveDuration')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {member.creators.map((creator) => (
-                  <Table.Tr key={creator.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`${CREATOR_DETAILS_PATH}?id=${creator.id}`} size="sm">
-                        @{creator.tiktokUsername}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{t(statusLabelKey(creator.status))}</Table.Td>
-                    <Table.Td className="tabular">{format.number(creator.diamonds)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(creator.validDays)}</Table.Td>
-                    <Table.Td className="tabular">{format.duration(creator.liveSeconds)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList rows={member.creators} rowKey={(creator) => creator.id} rowLabel={(creator) => `@${creator.tiktokUsername}`} columns={creatorColumns} />
         )}
       </Card>
       <Card withBorder radius="lg">
@@ -186,34 +192,7 @@ export function MemberProfileView({ id }: { id: string }) {
         {member.history.length === 0 ? (
           <Text c="dimmed">{t('profile.noHistory')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('history.at')}</Table.Th>
-                  <Table.Th>{t('history.actor')}</Table.Th>
-                  <Table.Th>{t('history.action')}</Table.Th>
-                  <Table.Th>{t('history.changes')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {member.history.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td>{format.dateTime(entry.at)}</Table.Td>
-                    <Table.Td>{entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}` : t('history.system')}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" ff="monospace">
-                        {entry.action}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <HistoryChanges entry={entry} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList rows={member.history} rowKey={(entry) => entry.id} rowLabel={(entry) => entry.action} columns={historyColumns} striped={false} />
         )}
       </Card>
       <MemberSessionsCard memberId={member.uid} />

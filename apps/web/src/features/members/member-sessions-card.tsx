@@ -1,5 +1,7 @@
-import { Badge, Button, Card, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Session } from '@agency/shared';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -27,6 +29,55 @@ export function MemberSessionsCard({ memberId }: { memberId: string }) {
     }
   }
 
+  const deviceOf = (session: Session) => shortUserAgent(session.userAgent) ?? t('sessions.unknownDevice');
+  const columns: DataColumn<Session>[] = [
+    { key: 'created', label: t('sessions.created'), numeric: true, priority: 1, cell: (session) => format.dateTime(session.createdAt) },
+    { key: 'lastSeen', label: t('sessions.lastSeen'), numeric: true, cell: (session) => format.dateTime(session.lastSeenAt) },
+    {
+      key: 'ip',
+      label: t('sessions.ip'),
+      priority: 2,
+      cell: (session) => (
+        <Text size="sm" ff="monospace">
+          {session.ip ?? '–'}
+        </Text>
+      ),
+    },
+    {
+      key: 'device',
+      label: t('sessions.device'),
+      card: 'title',
+      cell: (session) => (
+        <Text size="sm" title={session.userAgent ?? undefined}>
+          {deviceOf(session)}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('columns.actions'),
+      labelHidden: true,
+      card: 'status',
+      cell: (session) =>
+        session.current ? (
+          <Badge size="sm" variant="light" color="teal">
+            {t('sessions.current')}
+          </Badge>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={end.isPending && end.variables === session.id}
+            aria-label={t('sessions.endLabel', { device: deviceOf(session), created: format.dateTime(session.createdAt) })}
+            onClick={() => void endSession(session.id)}
+          >
+            {t('sessions.end')}
+          </Button>
+        ),
+    },
+  ];
+
   return (
     <Card withBorder radius="lg">
       <Title order={2} size="h4" mb="sm">
@@ -43,61 +94,7 @@ export function MemberSessionsCard({ memberId }: { memberId: string }) {
       ) : sessions.data.length === 0 ? (
         <Text c="dimmed">{t('sessions.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sessions.created')}</Table.Th>
-                <Table.Th>{t('sessions.lastSeen')}</Table.Th>
-                <Table.Th>{t('sessions.ip')}</Table.Th>
-                <Table.Th>{t('sessions.device')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => {
-                const device = shortUserAgent(session.userAgent) ?? t('sessions.unknownDevice');
-                const ending = end.isPending && end.variables === session.id;
-                return (
-                  <Table.Tr key={session.id}>
-                    <Table.Td className="tabular">{format.dateTime(session.createdAt)}</Table.Td>
-                    <Table.Td className="tabular">{format.dateTime(session.lastSeenAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {session.ip ?? '–'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={session.userAgent ?? undefined}>
-                        {device}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="end">
-                      {session.current ? (
-                        <Badge size="sm" variant="light" color="teal">
-                          {t('sessions.current')}
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          loading={ending}
-                          aria-label={t('sessions.endLabel', { device, created: format.dateTime(session.createdAt) })}
-                          onClick={() => void endSession(session.id)}
-                        >
-                          {t('sessions.end')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList rows={sessions.data} rowKey={(session) => session.id} rowLabel={deviceOf} columns={columns} striped={false} />
       )}
     </Card>
   );

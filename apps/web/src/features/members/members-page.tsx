@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Chip, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Chip, Group, Menu, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { statusLabelKey } from '../../lib/status.ts';
 import { MemberFormModal } from './member-form.tsx';
 import { useDeleteMember, useMemberList, type MemberListParams } from './members-api.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { SortHeader } from '../../components/sort-header.tsx';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 
 type BankStatus = MemberListItem['bankStatus'];
 
@@ -58,8 +58,97 @@ export default function MembersPage() {
     setPage(1);
   };
 
-  const sortProps = { sort, onSort: resetPage(setSort) };
   const items = list.data?.items ?? [];
+  const nameOf = (member: Pick<MemberListItem, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`;
+  // The name, both statuses, this month's figures and the menu stay; the rest gives way on a
+  // narrow table (it is on the member's page and in the row's details).
+  const columns: DataColumn<MemberListItem>[] = [
+    {
+      key: 'name',
+      label: t('columns.name'),
+      sortField: 'firstName',
+      card: 'title',
+      cell: (member) => (
+        <Anchor component={Link} to={`${PROFILE_PATH}?id=${member.uid}`} fw={600} size="sm">
+          {nameOf(member)}
+        </Anchor>
+      ),
+    },
+    { key: 'phone', label: t('columns.phone'), sortField: 'phone', priority: 3, cell: (member) => member.phone ?? '' },
+    { key: 'tiktok', label: t('columns.tiktok'), priority: 5, cell: (member) => member.tiktokUsernames.map((name) => `@${name}`).join(', ') },
+    {
+      key: 'status',
+      label: t('columns.status'),
+      sortField: 'status',
+      card: 'status',
+      cell: (member) => (
+        <Badge color={STATUS_COLOURS[member.status]} variant="light">
+          {t(statusLabelKey(member.status))}
+        </Badge>
+      ),
+    },
+    {
+      key: 'bankStatus',
+      label: t('columns.bankStatus'),
+      card: 'status',
+      cell: (member) => (
+        <Badge color={member.bankStatus === 'Verified' ? 'teal' : 'gray'} variant="dot">
+          {t(statusLabelKey(member.bankStatus))}
+        </Badge>
+      ),
+    },
+    { key: 'joinedAt', label: t('columns.joinedAt'), sortField: 'joinedAt', priority: 4, cell: (member) => format.date(member.joinedAt) },
+    {
+      key: 'affiliatedWith',
+      label: t('columns.affiliatedWith'),
+      priority: 6,
+      cell: (member) =>
+        member.affiliatedWith ? (
+          <Anchor component={Link} to={`${PROFILE_PATH}?id=${member.affiliatedWith.uid}`} size="sm">
+            {nameOf(member.affiliatedWith)}
+          </Anchor>
+        ) : (
+          ''
+        ),
+    },
+    { key: 'creators', label: t('columns.creators'), sortField: 'creatorCount', numeric: true, priority: 2, cell: (member) => format.number(member.creatorCount) },
+    {
+      key: 'commission',
+      label: t('columns.commission'),
+      sortField: 'commissionRateBps',
+      numeric: true,
+      priority: 1,
+      cell: (member) => (member.commissionRateBps == null ? t('tiers') : format.percent(member.commissionRateBps / 100)),
+    },
+    { key: 'diamonds', label: t('columns.diamonds'), sortField: 'diamonds', numeric: true, card: 'amount', cell: (member) => format.number(member.diamonds) },
+    { key: 'earnings', label: t('columns.earnings'), sortField: 'earningsCents', numeric: true, card: 'amount', cell: (member) => format.money(member.earningsCents) },
+    {
+      key: 'actions',
+      label: t('columns.actions'),
+      labelHidden: true,
+      card: 'actions',
+      cell: (member) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name: nameOf(member) })}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => navigate(`${PROFILE_PATH}?id=${member.uid}`)}>
+              {t('actions.open')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ member })}>
+              {t('common:actions.edit')}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteMember(member)}>
+              {t('common:actions.delete')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -105,93 +194,16 @@ export default function MembersPage() {
               ))}
             </Group>
           </Chip.Group>
-          <Table.ScrollContainer minWidth={1300}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortHeader field="firstName" {...sortProps}>
-                    {t('columns.name')}
-                  </SortHeader>
-                  <SortHeader field="phone" {...sortProps}>
-                    {t('columns.phone')}
-                  </SortHeader>
-                  <Table.Th>{t('columns.tiktok')}</Table.Th>
-                  <SortHeader field="status" {...sortProps}>
-                    {t('columns.status')}
-                  </SortHeader>
-                  <Table.Th>{t('columns.bankStatus')}</Table.Th>
-                  <SortHeader field="joinedAt" {...sortProps}>
-                    {t('columns.joinedAt')}
-                  </SortHeader>
-                  <Table.Th>{t('columns.affiliatedWith')}</Table.Th>
-                  <SortHeader field="creatorCount" {...sortProps}>
-                    {t('columns.creators')}
-                  </SortHeader>
-                  <SortHeader field="commissionRateBps" {...sortProps}>
-                    {t('columns.commission')}
-                  </SortHeader>
-                  <SortHeader field="diamonds" {...sortProps}>
-                    {t('columns.diamonds')}
-                  </SortHeader>
-                  <SortHeader field="earningsCents" {...sortProps}>
-                    {t('columns.earnings')}
-                  </SortHeader>
-                  <Table.Th>
-                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((member) => (
-                  <Table.Tr key={member.uid}>
-                    <Table.Td>
-                      <Text component={Link} to={`${PROFILE_PATH}?id=${member.uid}`} fw={600} size="sm" c="inherit">
-                        {member.firstName} {member.lastName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{member.phone ?? ''}</Table.Td>
-                    <Table.Td>{member.tiktokUsernames.map((name) => `@${name}`).join(', ')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOURS[member.status]} variant="light">
-                        {t(statusLabelKey(member.status))}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={member.bankStatus === 'Verified' ? 'teal' : 'gray'} variant="dot">
-                        {t(statusLabelKey(member.bankStatus))}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{format.date(member.joinedAt)}</Table.Td>
-                    <Table.Td>{member.affiliatedWith ? `${member.affiliatedWith.firstName} ${member.affiliatedWith.lastName}` : ''}</Table.Td>
-                    <Table.Td className="tabular">{format.number(member.creatorCount)}</Table.Td>
-                    <Table.Td className="tabular">{member.commissionRateBps == null ? t('tiers') : format.percent(member.commissionRateBps / 100)}</Table.Td>
-                    <Table.Td className="tabular">{format.number(member.diamonds)}</Table.Td>
-                    <Table.Td className="tabular">{format.money(member.earningsCents)}</Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { name: `${member.firstName} ${member.lastName}` })}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => navigate(`${PROFILE_PATH}?id=${member.uid}`)}>
-                            {t('actions.open')}
-                          </Menu.Item>
-                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ member })}>
-                            {t('common:actions.edit')}
-                          </Menu.Item>
-                          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteMember(member)}>
-                            {t('common:actions.delete')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {items.length > 0 && (
+            <DataList
+              rows={items}
+              rowKey={(member) => member.uid}
+              rowLabel={(member) => `${member.firstName} ${member.lastName}`}
+              columns={columns}
+              sort={{ value: sort, onChange: resetPage(setSort) }}
+              highlightOnHover
+            />
+          )}
           <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || bankStatus !== null} />
           <ListFooter
             total={list.data?.total ?? 0}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { NotificationForm } from './notification-form.tsx';
+import type { SentNotification } from '@agency/shared';
 import { useSentNotifications } from './notifications-api.ts';
-
-const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** `/app/mydesk/notification` (admin): write to members, and what was sent with its read counts. */
 export default function AdminNotificationsPage() {
@@ -16,6 +16,35 @@ export default function AdminNotificationsPage() {
   const [pageSize, setPageSize] = useState(20);
   const list = useSentNotifications(page, pageSize);
   const items = list.data?.items ?? [];
+  // The whole message is shown (wrapped), never cut to a few lines.
+  const columns: DataColumn<SentNotification>[] = [
+    {
+      key: 'title',
+      label: t('admin.columns.notification'),
+      card: 'title',
+      wrap: true,
+      cell: (item) => (
+        <Text size="sm" fw={600}>
+          {item.title}
+        </Text>
+      ),
+    },
+    {
+      key: 'message',
+      label: t('form.message'),
+      wrap: true,
+      priority: 3,
+      cell: (item) => (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {item.message}
+        </Text>
+      ),
+    },
+    { key: 'sentBy', label: t('admin.columns.sentBy'), priority: 2, cell: (item) => (item.createdBy ? `${item.createdBy.firstName} ${item.createdBy.lastName}` : '') },
+    { key: 'date', label: t('admin.columns.date'), priority: 1, cell: (item) => format.dateTime(item.createdAt) },
+    { key: 'recipients', label: t('admin.columns.recipients'), numeric: true, cell: (item) => format.number(item.recipients) },
+    { key: 'read', label: t('admin.columns.read'), numeric: true, cell: (item) => format.number(item.read) },
+  ];
 
   return (
     <Stack gap="lg">
@@ -31,41 +60,7 @@ export default function AdminNotificationsPage() {
           <ListState query={list} isEmpty={items.length === 0} isFiltered={false} />
           {items.length > 0 && (
             <>
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('admin.columns.notification')}</Table.Th>
-                      <Table.Th>{t('admin.columns.sentBy')}</Table.Th>
-                      <Table.Th>{t('admin.columns.date')}</Table.Th>
-                      <Table.Th ta="right">{t('admin.columns.recipients')}</Table.Th>
-                      <Table.Th ta="right">{t('admin.columns.read')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((item) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td maw={420}>
-                          <Text size="sm" fw={600}>
-                            {item.title}
-                          </Text>
-                          <Text size="sm" c="dimmed" lineClamp={2}>
-                            {item.message}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{item.createdBy ? `${item.createdBy.firstName} ${item.createdBy.lastName}` : ''}</Table.Td>
-                        <Table.Td>{format.dateTime(item.createdAt)}</Table.Td>
-                        <Table.Td ta="right" style={NUMERIC}>
-                          {format.number(item.recipients)}
-                        </Table.Td>
-                        <Table.Td ta="right" style={NUMERIC}>
-                          {format.number(item.read)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataList rows={items} rowKey={(item) => item.id} rowLabel={(item) => item.title} columns={columns} />
               <ListFooter
                 total={list.data?.total ?? 0}
                 page={page}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AutoRunResult, Payment, PaymentKind, PaymentStatus, PayoutRun } from '@agency/shared';
+import type { AutoRunResult, Payment, PaymentBatchResult, PaymentKind, PaymentStatus, PayoutRun, TransferListFormat } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
 export interface AdminPaymentsFilter {
@@ -33,6 +34,21 @@ export function usePaymentAction() {
       api.post<Payment>(`/admin/payments/${id}/${action}`, reason === undefined ? {} : { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
   });
+}
+
+/** `POST /api/admin/payments/paid` `{ ids }`: the chosen approved payments marked Paid together (all or none). */
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => api.post<PaymentBatchResult>('/admin/payments/paid', { ids }),
+    // A refusal too: the list shows what another admin changed meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}
+
+/** `POST /api/admin/payments/transfer-list` `{ ids, format }`: the file for the bank, saved by the browser. */
+export function downloadTransferList(ids: readonly string[], format: TransferListFormat): Promise<void> {
+  return downloadFile('/admin/payments/transfer-list', `transfer-list.${format}`, { body: { ids, format } });
 }
 
 /** `POST /api/admin/payments/auto-run`: "Process all automatic payments". */

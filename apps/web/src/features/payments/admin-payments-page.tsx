@@ -1,38 +1,42 @@
 import { REASON_MIN_LENGTH } from '@agency/shared';
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Chip, em, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, type MessageCode, type Payment, type PaymentKind, type PaymentStatus } from '@agency/shared';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { usePaymentMonths } from '../../components/payments/payment-months.ts';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
+import { AdminPaymentCards } from './admin-payment-cards.tsx';
 import { useAdminPayments, usePaymentAction, type AdminPaymentAction } from './admin-payments-api.ts';
+import { AdminPaymentsTable, memberName } from './admin-payments-table.tsx';
 import { AutoRunPanel } from './auto-run-panel.tsx';
+import { PaymentDetailsDrawer } from './payment-details-drawer.tsx';
 import { PaymentRowActions } from './payment-row-actions.tsx';
+import { PayoutBatchBar } from './payout-batch-bar.tsx';
+import { usePaymentSelection } from './use-payment-selection.ts';
+import { usePayoutBatch } from './use-payout-batch.tsx';
 
-const MEMBER_PATH = '/app/mydesk/usersProfile';
-const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const SUCCESS: Record<AdminPaymentAction, MessageCode> = {
   approve: 'PAYMENT_APPROVED',
   reject: 'PAYMENT_REJECTED',
   paid: 'DETAILS_UPDATED',
   unpaid: 'DETAILS_UPDATED',
 };
+/** Below Mantine's `md` (62em): cards instead of the table. */
+const NARROW = `(max-width: ${em(991.98)})`;
 
-/** `/app/mydesk/transaction`: payments by status and kind, their moves, and the automatic run. */
+/** `/app/mydesk/transaction`: payments by status and kind, their moves, paying approved ones together, and the automatic run. */
 export default function AdminPaymentsPage() {
   const { t } = useTranslation('payments');
   const format = useFormatters();
-  const months = usePaymentMonths();
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const [status, setStatus] = useState<PaymentStatus | null>(null);
   const [kind, setKind] = useState<PaymentKind | null>(null);
   const [search, setSearch] = useState('');
@@ -44,9 +48,11 @@ export default function AdminPaymentsPage() {
   const list = useAdminPayments({ status, kind, memberId, q, page, pageSize });
   const move = usePaymentAction();
   const [asking, setAsking] = useState<{ payment: Payment; action: 'reject' | 'unpaid' } | null>(null);
+  const [details, setDetails] = useState<Payment | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const items = list.data?.items ?? [];
-  const memberName = (payment: Payment) => (payment.member ? `${payment.member.firstName} ${payment.member.lastName}` : '');
+  const selection = usePaymentSelection(items);
+  const batch = usePayoutBatch(selection);
 
   async function perform(payment: Payment, action: AdminPaymentAction, reason?: string) {
     try {
@@ -72,7 +78,7 @@ export default function AdminPaymentsPage() {
     if (confirmed) await perform(payment, action);
   }
 
-  function download(payment: Payment) {
+  function downloadInvoice(payment: Payment) {
     setDownloading(payment.id);
     downloadFile(`/admin/payments/${payment.id}/invoice`, `invoice-${payment.invoiceNumber ?? payment.id.slice(0, 8)}.pdf`)
       .catch(notifyError)
@@ -83,6 +89,18 @@ export default function AdminPaymentsPage() {
     set(value);
     setPage(1);
   };
+
+  const renderActions = (payment: Payment) => (
+    <PaymentRowActions
+      payment={payment}
+      busy={move.isPending && move.variables?.id === payment.id ? move.variables.action : null}
+      downloading={downloading === payment.id}
+      onAction={(row, action) => void onAction(row, action)}
+      onDownload={downloadInvoice}
+      onDetails={setDetails}
+    />
+  );
+  const listProps = { items, selection, isFetching: list.isFetching, renderActions };
 
   return (
     <Stack gap="lg">
@@ -137,66 +155,21 @@ export default function AdminPaymentsPage() {
               clearable
               w={{ base: '100%', xs: 200 }}
             />
+            <Chip checked={status === 'Approved'} onChange={resetPage((checked: boolean) => setStatus(checked ? 'Approved' : null))} mb={6}>
+              {t('admin.filters.approvedOnly')}
+            </Chip>
           </Group>
+          <PayoutBatchBar
+            selection={selection}
+            downloading={batch.downloading}
+            markingPaid={batch.markingPaid}
+            onDownload={batch.download}
+            onMarkPaid={() => void batch.confirmPaid()}
+          />
           <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(status || kind || q)} />
           {items.length > 0 && (
             <>
-              <Table.ScrollContainer minWidth={1100}>
-                <Table striped verticalSpacing="sm" aria-busy={list.isFetching}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('admin.columns.member')}</Table.Th>
-                      <Table.Th ta="right">{t('fields.amount')}</Table.Th>
-                      <Table.Th ta="right">{t('fields.gross')}</Table.Th>
-                      <Table.Th ta="right">{t('fields.deductions')}</Table.Th>
-                      <Table.Th>{t('fields.months')}</Table.Th>
-                      <Table.Th>{t('fields.status')}</Table.Th>
-                      <Table.Th>{t('fields.kind')}</Table.Th>
-                      <Table.Th>{t('fields.created')}</Table.Th>
-                      <Table.Th>{t('admin.columns.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((payment) => (
-                      <Table.Tr key={payment.id}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`${MEMBER_PATH}?id=${payment.memberId}`} size="sm" fw={600}>
-                            {memberName(payment) || payment.memberId.slice(0, 8)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right" style={NUMERIC} fw={600}>
-                          {format.money(payment.amountCents)}
-                        </Table.Td>
-                        <Table.Td ta="right" style={NUMERIC}>
-                          {format.money(payment.grossCents)}
-                        </Table.Td>
-                        <Table.Td ta="right" style={NUMERIC}>
-                          {format.money(payment.deductionsCents)}
-                        </Table.Td>
-                        <Table.Td>{months(payment.periods)}</Table.Td>
-                        <Table.Td>
-                          <PaymentStatusBadge status={payment.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                            {t(`kind.${payment.kind}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{format.date(payment.createdAt)}</Table.Td>
-                        <Table.Td>
-                          <PaymentRowActions
-                            payment={payment}
-                            busy={move.isPending && move.variables?.id === payment.id ? move.variables.action : null}
-                            downloading={downloading === payment.id}
-                            onAction={(row, action) => void onAction(row, action)}
-                            onDownload={download}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              {narrow ? <AdminPaymentCards {...listProps} /> : <AdminPaymentsTable {...listProps} />}
               <ListFooter
                 total={list.data?.total ?? 0}
                 page={page}
@@ -209,6 +182,7 @@ export default function AdminPaymentsPage() {
           )}
         </Stack>
       </Paper>
+      <PaymentDetailsDrawer payment={details} onClose={() => setDetails(null)} />
       {asking && (
         <ReasonDialog
           title={t(`admin.confirm.${asking.action}.title`)}

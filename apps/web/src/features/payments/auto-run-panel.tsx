@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay, IconRobot } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MIN_PAYOUT_CENTS, type PayoutRun } from '@agency/shared';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useAutoRun, usePayoutRuns } from './admin-payments-api.ts';
 
-const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 const STATUS_COLOR: Record<PayoutRun['status'], string> = { running: 'blue', finished: 'teal', interrupted: 'orange' };
 
 /** A run's state for people: an interrupted run that a later run completed says so. */
@@ -43,6 +43,22 @@ export function AutoRunPanel() {
   const result = run.data;
   const history = runs.data ?? [];
   const unfinished = history.filter((item) => item.status === 'interrupted' && !item.completedBy);
+  const historyColumns: DataColumn<PayoutRun>[] = [
+    { key: 'period', label: t('autoRun.history.period'), card: 'title', cell: (item) => format.month(item.period) },
+    { key: 'started', label: t('autoRun.history.started'), priority: 1, cell: (item) => format.dateTime(item.startedAt) },
+    {
+      key: 'status',
+      label: t('autoRun.history.status'),
+      card: 'status',
+      cell: (item) => (
+        <Badge variant="light" color={STATUS_COLOR[item.status]}>
+          {t(statusKey(item))}
+        </Badge>
+      ),
+    },
+    { key: 'created', label: t('autoRun.history.created'), numeric: true, cell: (item) => format.number(item.created) },
+    { key: 'total', label: t('autoRun.history.total'), numeric: true, card: 'amount', cell: (item) => format.money(item.totalCents) },
+  ];
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -50,7 +66,12 @@ export function AutoRunPanel() {
           <Text size="sm" c="dimmed" maw={560}>
             {t('autoRun.intro', { minimum: format.money(MIN_PAYOUT_CENTS) })}
           </Text>
-          <Button leftSection={<IconPlayerPlay size={18} aria-hidden />} loading={run.isPending} onClick={() => void start()}>
+          {/* The label wraps rather than being cut on a phone (the German one is long): global.css. */}
+          <Button
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            loading={run.isPending}
+            onClick={() => void start()}
+          >
             {t('autoRun.action')}
           </Button>
         </Group>
@@ -75,39 +96,15 @@ export function AutoRunPanel() {
           </Alert>
         )}
         {history.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing={4} fz="sm">
-              <Table.Caption>{t('autoRun.history.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('autoRun.history.period')}</Table.Th>
-                  <Table.Th>{t('autoRun.history.started')}</Table.Th>
-                  <Table.Th>{t('autoRun.history.status')}</Table.Th>
-                  <Table.Th ta="end">{t('autoRun.history.created')}</Table.Th>
-                  <Table.Th ta="end">{t('autoRun.history.total')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{format.month(item.period)}</Table.Td>
-                    <Table.Td>{format.dateTime(item.startedAt)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLOR[item.status]} style={{ textTransform: 'none' }}>
-                        {t(statusKey(item))}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="end" style={NUMERIC}>
-                      {format.number(item.created)}
-                    </Table.Td>
-                    <Table.Td ta="end" style={NUMERIC}>
-                      {format.money(item.totalCents)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList
+            rows={history}
+            rowKey={(item) => item.id}
+            rowLabel={(item) => format.month(item.period)}
+            caption={t('autoRun.history.caption')}
+            columns={historyColumns}
+            striped={false}
+            verticalSpacing="xs"
+          />
         )}
       </Stack>
     </Paper>

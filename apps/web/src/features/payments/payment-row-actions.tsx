@@ -1,14 +1,15 @@
-import { Button, Group } from '@mantine/core';
-import { IconCash, IconCashOff, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCash, IconCashOff, IconCheck, IconDots, IconDownload, IconListDetails, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canTransition, type Payment } from '@agency/shared';
 import type { AdminPaymentAction } from './admin-payments-api.ts';
 
-const ACTIONS: { action: AdminPaymentAction; color: string; variant: 'filled' | 'light'; icon: typeof IconCheck }[] = [
-  { action: 'approve', color: 'teal', variant: 'filled', icon: IconCheck },
-  { action: 'reject', color: 'red', variant: 'light', icon: IconX },
-  { action: 'paid', color: 'blue', variant: 'filled', icon: IconCash },
-  { action: 'unpaid', color: 'orange', variant: 'light', icon: IconCashOff },
+// Colour on the icons only: coloured menu texts would fall under the contrast minimum.
+const ACTIONS: { action: AdminPaymentAction; color: string; icon: typeof IconCheck }[] = [
+  { action: 'approve', color: 'teal', icon: IconCheck },
+  { action: 'reject', color: 'red', icon: IconX },
+  { action: 'paid', color: 'blue', icon: IconCash },
+  { action: 'unpaid', color: 'orange', icon: IconCashOff },
 ];
 
 export interface PaymentRowActionsProps {
@@ -18,38 +19,37 @@ export interface PaymentRowActionsProps {
   downloading: boolean;
   onAction(payment: Payment, action: AdminPaymentAction): void;
   onDownload(payment: Payment): void;
+  onDetails(payment: Payment): void;
 }
 
-/** The moves the state machine allows an admin from the row's status (shared PAYMENT_TRANSITIONS), and the invoice. */
-export function PaymentRowActions({ payment, busy, downloading, onAction, onDownload }: PaymentRowActionsProps) {
+/**
+ * The row menu: the details, the moves the state machine allows an admin from the row's status
+ * (shared PAYMENT_TRANSITIONS), and the invoice. One narrow button keeps the list within a laptop's width.
+ */
+export function PaymentRowActions({ payment, busy, downloading, onAction, onDownload, onDetails }: PaymentRowActionsProps) {
   const { t } = useTranslation('payments');
-  const name = payment.member ? `${payment.member.firstName} ${payment.member.lastName}` : '';
+  const name = payment.member ? `${payment.member.firstName} ${payment.member.lastName}` : payment.memberId.slice(0, 8);
   return (
-    <Group gap={6} wrap="nowrap">
-      {ACTIONS.filter(({ action }) => canTransition(payment.status, action, 'admin')).map(({ action, color, variant, icon: Icon }) => (
-        <Button
-          key={action}
-          size="compact-sm"
-          color={color}
-          variant={variant}
-          leftSection={<Icon size={14} aria-hidden />}
-          loading={busy === action}
-          disabled={busy !== null && busy !== action}
-          aria-description={name}
-          onClick={() => onAction(payment, action)}
-        >
-          {t(`admin.actions.${action}`)}
-        </Button>
-      ))}
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        leftSection={<IconDownload size={14} aria-hidden />}
-        loading={downloading}
-        onClick={() => onDownload(payment)}
-      >
-        {t('admin.actions.invoice')}
-      </Button>
-    </Group>
+    <Menu position="bottom-end" shadow="md" width={260}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('admin.rowActions', { name })} loading={busy !== null || downloading}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconListDetails size={16} aria-hidden />} onClick={() => onDetails(payment)}>
+          {t('admin.actions.details')}
+        </Menu.Item>
+        {ACTIONS.filter(({ action }) => canTransition(payment.status, action, 'admin')).map(({ action, color, icon: Icon }) => (
+          <Menu.Item key={action} leftSection={<Icon size={16} color={`var(--mantine-color-${color}-filled)`} aria-hidden />} onClick={() => onAction(payment, action)}>
+            {t(`admin.actions.${action}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => onDownload(payment)}>
+          {t('invoice.download')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Badge, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
+import { usePaginationFit } from '../../components/list-parts.tsx';
 import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { statusLabelKey } from '../../lib/status.ts';
@@ -15,6 +17,54 @@ export function MyCreatorsList() {
   const format = useFormatters();
   const [page, setPage] = useState(1);
   const creators = useMyCreators(page, PAGE_SIZE);
+  const pagination = usePaginationFit();
+  type MyCreator = NonNullable<typeof creators.data>['items'][number];
+  // On a phone each creator is a card: the username, the status and the requirement on top, then the diamonds.
+  const columns: DataColumn<MyCreator>[] = [
+    {
+      key: 'username',
+      label: t('creators.username'),
+      card: 'title',
+      cell: (creator) => (
+        <>
+          <Text size="sm" fw={500}>
+            {`@${creator.tiktokUsername}`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`creators.relation.${creator.relation}`)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: t('creators.status'),
+      card: 'status',
+      cell: (creator) => (
+        <Badge variant="light" color={creator.status === 'active' ? 'teal' : 'gray'}>
+          {t(statusLabelKey(creator.status))}
+        </Badge>
+      ),
+    },
+    {
+      key: 'requirement',
+      label: t('creators.requirement'),
+      card: 'status',
+      cell: (creator) => (
+        <Group gap={6} wrap="nowrap">
+          <RequirementBadge state={creator.requirementState} />
+          <Text size="xs" c="dimmed" className="tabular-nums">
+            {format.percent(creator.achievedPercent)}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'diamonds', label: t('creators.diamonds'), numeric: true, card: 'amount', cell: (creator) => format.number(creator.diamonds) },
+    { key: 'validDays', label: t('creators.validDays'), numeric: true, cell: (creator) => format.number(creator.validDays) },
+    { key: 'liveDuration', label: t('creators.liveDuration'), numeric: true, cell: (creator) => format.duration(creator.liveSeconds) },
+    { key: 'matches', label: t('creators.matches'), numeric: true, priority: 2, cell: (creator) => format.number(creator.matches) },
+    { key: 'lastLive', label: t('creators.lastLive'), priority: 1, cell: (creator) => (creator.lastLiveAt ? format.dateTime(creator.lastLiveAt) : '–') },
+  ];
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -30,64 +80,21 @@ export function MyCreatorsList() {
           <Text c="dimmed">{t('creators.empty')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('creators.username')}</Table.Th>
-                    <Table.Th>{t('creators.status')}</Table.Th>
-                    <Table.Th>{t('creators.requirement')}</Table.Th>
-                    <Table.Th ta="right">{t('creators.diamonds')}</Table.Th>
-                    <Table.Th ta="right">{t('creators.validDays')}</Table.Th>
-                    <Table.Th ta="right">{t('creators.liveDuration')}</Table.Th>
-                    <Table.Th ta="right">{t('creators.matches')}</Table.Th>
-                    <Table.Th>{t('creators.lastLive')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {creators.data.items.map((creator) => (
-                    <Table.Tr key={creator.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {`@${creator.tiktokUsername}`}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`creators.relation.${creator.relation}`)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={creator.status === 'active' ? 'teal' : 'gray'}>
-                          {t(statusLabelKey(creator.status))}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <RequirementBadge state={creator.requirementState} />
-                          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {format.percent(creator.achievedPercent)}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {format.number(creator.diamonds)}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {format.number(creator.validDays)}
-                      </Table.Td>
-                      <Table.Td ta="right">{format.duration(creator.liveSeconds)}</Table.Td>
-                      <Table.Td ta="right">{format.number(creator.matches)}</Table.Td>
-                      <Table.Td>{creator.lastLiveAt ? format.dateTime(creator.lastLiveAt) : '–'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              rows={creators.data.items}
+              rowKey={(creator) => creator.id}
+              rowLabel={(creator) => `@${creator.tiktokUsername}`}
+              columns={columns}
+              highlightOnHover
+              verticalSpacing="xs"
+            />
             {creators.data.total > PAGE_SIZE ? (
               <Group justify="center">
                 <Pagination
                   total={Math.ceil(creators.data.total / PAGE_SIZE)}
                   value={page}
                   onChange={setPage}
+                  {...pagination}
                   getControlProps={(control) => ({ 'aria-label': t(`common:pagination.${control}`) })}
                 />
               </Group>

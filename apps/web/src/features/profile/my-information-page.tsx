@@ -4,7 +4,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { MyCreatorsList } from './my-creators-list.tsx';
 import { MyDetailsForm } from './my-details-form.tsx';
 import { useMyProfile } from './profile-api.ts';
-import { ReferralLinkCard } from './referral-link-card.tsx';
+import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
 
 /** `/app/setting/myinformation`: own details, referral link (while referrals are on), own creators. */
 export default function MyInformationPage() {

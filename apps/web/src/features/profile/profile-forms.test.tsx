@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { BankForm } from './bank-form.tsx';
-import { ReferralLinkCard } from './referral-link-card.tsx';
+import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
 
 const LINK = 'https://portal.example/kayit?ref=ABCD2345';
 

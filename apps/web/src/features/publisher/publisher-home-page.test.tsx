@@ -1,7 +1,7 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { formatMoney, type MyCreator, type MyEarnings, type MySummary } from '@agency/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { formatMoney, type MyCreator, type MyEarnings, type MyProfile, type MySummary } from '@agency/shared';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ const SUMMARY: MySummary = {
   minimumPayoutCents: 5000,
   eligibility: 'Below Minimum Threshold',
   atRiskCount: 1,
+  onTheWay: [],
 };
 
 const EARNINGS: MyEarnings = {
@@ -76,11 +77,12 @@ describe('publisher home (/app/setting/publisher)', () => {
   beforeAll(async () => {
     await i18nReady;
     await changeLanguage('en');
-    await i18next.loadNamespaces(['earnings', 'common', 'errors', 'messages']);
+    await i18next.loadNamespaces(['earnings', 'common', 'errors', 'messages', 'profile']);
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    await changeLanguage('en');
   });
 
   it("shows this month's figures, the balance with the $50 rule, the chart's data and the at-risk creators", async () => {
@@ -99,8 +101,10 @@ describe('publisher home (/app/setting/publisher)', () => {
     expect(screen.getAllByText(money(40_000)).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Estimated').length).toBeGreaterThan(0);
     expect(screen.getByText('Commission 2%')).toBeTruthy();
+    expect(screen.getByText('1 of them is at risk or failing this month.')).toBeTruthy();
     // Own LIVE toward the requirements.
-    expect(screen.getByText('9 of 12 valid LIVE days')).toBeTruthy();
+    expect(screen.getByText('9 / 12 days')).toBeTruthy();
+    expect(screen.getByText('20.5 / 25 h')).toBeTruthy();
     expect(screen.getByText('20 h 30 min')).toBeTruthy();
     expect(screen.getByText('75%')).toBeTruthy();
     expect(screen.getByText('You still need 3 valid LIVE days and 5 hours of LIVE.')).toBeTruthy();
@@ -144,8 +148,9 @@ describe('publisher home (/app/setting/publisher)', () => {
 
   it('shows the error with a retry that asks again', async () => {
     let calls = 0;
-    vi.stubGlobal('fetch', async () => {
-      calls += 1;
+    // The page also asks for the profile (the referral link): count the summary's calls.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input).startsWith('/api/me/summary')) calls += 1;
       return new Response(JSON.stringify({ error: true, code: 'FORBIDDEN', message: 'Forbidden' }), {
         status: 403,
         headers: { 'content-type': 'application/json' },
@@ -156,5 +161,160 @@ describe('publisher home (/app/setting/publisher)', () => {
     expect(calls).toBe(1);
     fireEvent.click(retry);
     await waitFor(() => expect(calls).toBe(2));
+  });
+});
+
+const LINK = 'https://portal.example/kayit?ref=ABCD2345';
+const PROFILE = { referralsEnabled: true, referralLink: LINK } as MyProfile;
+const PUBLIC_SETTINGS = { agencyName: 'Star LIVE' };
+
+/** The section a heading names (`<section aria-labelledby>`). */
+function sectionOf(heading: string): HTMLElement {
+  const section = screen.getByRole('heading', { name: heading }).closest('section');
+  if (!section) throw new Error(`no section for ${heading}`);
+  return section;
+}
+
+describe('publisher home: money on its way, whose figures, sharing the referral link', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await changeLanguage('en');
+    await i18next.loadNamespaces(['earnings', 'common', 'errors', 'messages', 'profile']);
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    await changeLanguage('en');
+  });
+
+  it('after the automatic run: $0 available is explained by the $304.50 waiting for approval', async () => {
+    const afterRun: MySummary = {
+      ...SUMMARY,
+      unpaidCents: 0,
+      availableCents: 0,
+      eligibility: 'Below Minimum Threshold',
+      onTheWay: [
+        { id: 'p1', amountCents: 30_450, status: 'Waiting Approval', kind: 'automatic', createdAt: '2026-03-15T00:05:00.000Z' },
+        { id: 'p2', amountCents: 6_000, status: 'Pending Registration', kind: 'request', createdAt: '2026-02-20T10:00:00.000Z' },
+      ],
+    };
+    vi.stubGlobal('fetch', mockFetch({ '/api/me/summary': afterRun, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 } }));
+    renderPage();
+    expect(await screen.findByText(`${money(30_450)} waiting for approval`)).toBeTruthy();
+    expect(screen.getByText('Automatic payment · 15 Mar 2026')).toBeTruthy();
+    expect(screen.getByText(`${money(6_000)} waiting for your bank details to be verified`)).toBeTruthy();
+    expect(screen.getByText('Your payment request · 20 Feb 2026')).toBeTruthy();
+    // Both statuses as badges, and the way to the payments.
+    expect(screen.getByText('Money on its way')).toBeTruthy();
+    expect((screen.getByText('See your payments').closest('a') as HTMLAnchorElement).getAttribute('href')).toBe('/app/setting/payment');
+    // The balance cards say where the money went instead of asking for $50 more.
+    const balance = sectionOf('Your balance');
+    expect(within(balance).getByText(`Plus ${money(36_450)} on its way to you.`)).toBeTruthy();
+    expect(within(balance).getByText(`Your payable earnings are in the payment on its way. New earnings are paid once they reach ${money(5000)}.`)).toBeTruthy();
+    expect(within(balance).queryByText(/more to reach the/)).toBeNull();
+  });
+
+  it('nothing on its way: no list, and the $50 rule as before', async () => {
+    vi.stubGlobal('fetch', mockFetch({ '/api/me/summary': SUMMARY, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 } }));
+    renderPage();
+    expect(await screen.findByText(`${money(1760)} more to reach the ${money(5000)} minimum threshold. Your balance rolls over to next month.`)).toBeTruthy();
+    expect(screen.queryByText('Money on its way')).toBeNull();
+    expect(screen.queryByText(/on its way to you/)).toBeNull();
+  });
+
+  it("labels the team's figures and the member's own, and writes progress as 20 / 12 days and 20.5 / 25 h", async () => {
+    const busy: MySummary = { ...SUMMARY, validDays: 20, liveSeconds: 20 * 3600 + 30 * 60, achievedPercent: 82, atRiskCount: 0 };
+    vi.stubGlobal('fetch', mockFetch({ '/api/me/summary': busy, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 } }));
+    renderPage();
+    await screen.findByText('Your team (creators you brought)');
+    const team = sectionOf('Your team (creators you brought)');
+    expect(within(team).getByText('Diamonds this month')).toBeTruthy();
+    expect(within(team).getByText('4,000,000')).toBeTruthy();
+    expect(within(team).getByText('Earnings this month')).toBeTruthy();
+    expect(within(team).getByText('Creators you brought')).toBeTruthy();
+    expect(within(team).getByText('None of them is at risk this month.')).toBeTruthy();
+    expect(within(team).queryByText('Valid LIVE days')).toBeNull();
+    const own = sectionOf('Your own account');
+    expect(within(own).getByText('Valid LIVE days')).toBeTruthy();
+    expect(within(own).getByText('20 / 12 days')).toBeTruthy();
+    expect(within(own).getByText('20.5 / 25 h')).toBeTruthy();
+    expect(within(own).queryByText('4,000,000')).toBeNull();
+    expect(screen.queryByText(/ of 12 /)).toBeNull();
+  });
+
+  it.each([
+    ['de', 'Ihr eigenes Konto', '20 / 12 Tage', '20,5 / 25 Std.'],
+    ['ru', 'Ваш собственный аккаунт', '20 / 12 дней', '20,5 / 25 ч'],
+    ['tr', 'Kendi hesabınız', '20 / 12 gün', '20,5 / 25 sa'],
+  ])('progress in %s with its plural form', async (language, heading, days, hours) => {
+    await changeLanguage(language as 'de');
+    await i18next.loadNamespaces(['earnings', 'common', 'profile']);
+    const busy: MySummary = { ...SUMMARY, validDays: 20, liveSeconds: 20 * 3600 + 30 * 60 };
+    vi.stubGlobal('fetch', mockFetch({ '/api/me/summary': busy, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 } }));
+    renderPage();
+    await screen.findByText(heading);
+    const own = sectionOf(heading);
+    expect(within(own).getByText(days)).toBeTruthy();
+    expect(within(own).getByText(hours)).toBeTruthy();
+  });
+
+  it('shows the referral link on the home page; with the Web Share API the share button opens the share sheet', async () => {
+    const share = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, share, canShare: () => true });
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({ '/api/me/summary': SUMMARY, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 }, '/api/me/profile': PROFILE, '/api/settings/public': PUBLIC_SETTINGS }),
+    );
+    renderPage();
+    expect(((await screen.findByLabelText('Your referral link')) as HTMLInputElement).value).toBe(LINK);
+    expect(screen.queryByText('Share on WhatsApp')).toBeNull();
+    expect(screen.queryByText('Share on Telegram')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Share'));
+    });
+    expect(share).toHaveBeenCalledTimes(1);
+    const [data] = share.mock.calls[0] as unknown as [ShareData];
+    expect(data.url).toBe(LINK);
+    expect(data.text).toMatch(/^Join .+ as a TikTok LIVE creator\. Applying is free:$/);
+    expect(screen.getByText('Copy')).toBeTruthy();
+  });
+
+  it('without the Web Share API: WhatsApp and Telegram links carrying the referral link, and copy', async () => {
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, canShare: undefined });
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({ '/api/me/summary': SUMMARY, '/api/me/earnings': EARNINGS, '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 }, '/api/me/profile': PROFILE, '/api/settings/public': PUBLIC_SETTINGS }),
+    );
+    renderPage();
+    const whatsApp = (await screen.findByText('Share on WhatsApp')).closest('a') as HTMLAnchorElement;
+    const telegram = screen.getByText('Share on Telegram').closest('a') as HTMLAnchorElement;
+    expect(screen.queryByText('Share')).toBeNull();
+    const whatsAppUrl = new URL(whatsApp.href);
+    expect(`${whatsAppUrl.origin}${whatsAppUrl.pathname}`).toBe('https://wa.me/');
+    expect(whatsAppUrl.searchParams.get('text')).toMatch(new RegExp(`Applying is free: ${LINK.replace(/[?.]/g, '\\$&')}$`));
+    const telegramUrl = new URL(telegram.href);
+    expect(`${telegramUrl.origin}${telegramUrl.pathname}`).toBe('https://t.me/share/url');
+    expect(telegramUrl.searchParams.get('url')).toBe(LINK);
+    expect(telegramUrl.searchParams.get('text')).toMatch(/^Join .+ as a TikTok LIVE creator\. Applying is free:$/);
+    for (const link of [whatsApp, telegram]) {
+      expect(link.target).toBe('_blank');
+      expect(link.rel).toContain('noopener');
+    }
+    expect(screen.getByText('Copy')).toBeTruthy();
+  });
+
+  it('hides the referral card while referrals are off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        '/api/me/summary': SUMMARY,
+        '/api/me/earnings': EARNINGS,
+        '/api/me/creators': { items: [], total: 0, page: 1, pageSize: 8 },
+        '/api/me/profile': { referralsEnabled: false, referralLink: '' },
+      }),
+    );
+    renderPage();
+    await screen.findByText('Your own account');
+    await waitFor(() => expect(screen.queryByText('Your referral link')).toBeNull());
   });
 });

@@ -1,5 +1,7 @@
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { MyProfile } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
 import { CreatorRequirementsList } from '../../components/member-earnings/creator-requirements-list.tsx';
 import { hasAnyFigures, usePeriodLabel } from '../../components/member-earnings/figures.ts';
@@ -8,19 +10,36 @@ import { RecentMonthsCard } from '../../components/member-earnings/recent-months
 import { NoFiguresState } from '../../components/member-earnings/states.tsx';
 import {
   BalanceCards,
-  CARD_COLUMNS,
   FigureCardsSkeleton,
-  MonthFigureCards,
-  RequirementCard,
+  FigureSection,
+  OwnFigureCards,
+  SECTION_COLUMNS,
+  TeamFigureCards,
 } from '../../components/member-earnings/summary-cards.tsx';
+import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
+import { api } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
+import { MoneyOnItsWay, onTheWayTotal } from './money-on-its-way.tsx';
 
-/** The member's landing page (`/app/setting/publisher`): this month, the balance, the last 6 months, the creators. */
+/** The referral link (`GET /api/me/profile`, the cache "My information" uses too); none while referrals are off. */
+function useReferralLink(): string | null {
+  const profile = useQuery({ queryKey: MY_PROFILE_QUERY_KEY, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
+  return profile.data?.referralsEnabled && profile.data.referralLink ? profile.data.referralLink : null;
+}
+
+/**
+ * The member's landing page (`/app/setting/publisher`): this month of the team (the creators the
+ * member brought) and of the member's own account, labelled as such; the balance with the money on
+ * its way; the referral link to share; the last 6 months; the creators.
+ */
 export default function PublisherHomePage() {
   const { t } = useTranslation('earnings');
   const format = useFormatters();
   const label = usePeriodLabel();
   const summary = useMySummary();
+  const referralLink = useReferralLink();
+  const referral = referralLink ? <ReferralLinkCard link={referralLink} /> : null;
 
   return (
     <Stack gap="lg">
@@ -45,18 +64,23 @@ export default function PublisherHomePage() {
         </>
       ) : summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
-      ) : !hasAnyFigures(summary.data) ? (
+      ) : !hasAnyFigures(summary.data) && summary.data.onTheWay.length === 0 ? (
         <>
           <NoFiguresState />
+          {referral}
           <CreatorRequirementsList atRiskCount={0} />
         </>
       ) : (
         <>
-          <MonthFigureCards summary={summary.data} />
-          <SimpleGrid cols={CARD_COLUMNS}>
-            <RequirementCard summary={summary.data} />
-            <BalanceCards summary={summary.data} />
-          </SimpleGrid>
+          <TeamFigureCards summary={summary.data} />
+          <OwnFigureCards summary={summary.data} />
+          <FigureSection title={t('sections.balance')}>
+            <SimpleGrid cols={SECTION_COLUMNS}>
+              <BalanceCards summary={summary.data} onTheWayCents={onTheWayTotal(summary.data.onTheWay)} />
+            </SimpleGrid>
+            {summary.data.onTheWay.length > 0 ? <MoneyOnItsWay payments={summary.data.onTheWay} /> : null}
+          </FigureSection>
+          {referral}
           <RecentMonthsCard />
           <CreatorRequirementsList atRiskCount={summary.data.atRiskCount} />
         </>

@@ -85,7 +85,7 @@ function SessionsCard() {
             <Group key={session.id} justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Group gap="xs">
-                  <Text size="sm" fw={500} truncate>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                     {session.userAgent ?? t('security.unknownDevice')}
                   </Text>
                   {session.current ? (
@@ -99,7 +99,7 @@ function SessionsCard() {
                 </Text>
               </Stack>
               {session.current ? null : (
-                <Button size="xs" variant="light" color="red" onClick={() => void endSession(session.id)}>
+                <Button size="xs" variant="light" color="red" style={{ flex: 'none' }} onClick={() => void endSession(session.id)}>
                   {t('security.end')}
                 </Button>
               )}

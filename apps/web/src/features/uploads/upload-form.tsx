@@ -1,6 +1,7 @@
-import { Button, Card, Checkbox, FileInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field.tsx';
 
 export interface UploadFormProps {
   file: File | null;
@@ -38,7 +39,7 @@ export function UploadForm({ file, asOf, createUnknown, onFile, onAsOf, onCreate
               clearable
               required
             />
-            <TextInput type="date" label={t('form.asOf')} description={t('form.asOfHint')} value={asOf} onChange={(event) => onAsOf(event.currentTarget.value)} required />
+            <DateField label={t('form.asOf')} description={t('form.asOfHint')} value={asOf} onChange={onAsOf} required />
           </SimpleGrid>
           <Checkbox
             label={t('form.createUnknown')}

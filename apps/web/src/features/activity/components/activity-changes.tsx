@@ -1,13 +1,13 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { listChangedFields, type ActivityLogEntry } from '@agency/shared';
-import { useActivityValueText } from './activity-values.ts';
+import { HIDDEN_FIELDS, useActivityValueText } from './activity-values.ts';
 
 /** The before/after of one entry as a field list; fields without a translation show their name. */
-export function ActivityChanges({ entry }: { entry: Pick<ActivityLogEntry, 'before' | 'after'> }) {
+export function ActivityChanges({ entry }: { entry: Pick<ActivityLogEntry, 'before' | 'after'> & Partial<Pick<ActivityLogEntry, 'names'>> }) {
   const { t } = useTranslation('activity');
-  const valueText = useActivityValueText();
-  const changes = listChangedFields(entry.before, entry.after);
+  const valueText = useActivityValueText(entry.names);
+  const changes = listChangedFields(entry.before, entry.after).filter((change) => !HIDDEN_FIELDS.has(change.field));
   if (changes.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Chip, Group, Select, TextInput } from '@mantine/core';
+import { Chip, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
 import { useActivityActors, useActivityEntityTypes, type ActivityFilters } from '../api/activity-queries.ts';
 
 const ALL = '__all__';
@@ -11,7 +12,7 @@ export interface ActivityFiltersBarProps {
   onChange: (next: Omit<ActivityFilters, 'page'>) => void;
 }
 
-/** Actor (searched on the server), record type chips, and a date range of two native date inputs. */
+/** Actor (searched on the server), record type chips, and a date range of two date fields in the app's language. */
 export function ActivityFiltersBar({ filters, onChange }: ActivityFiltersBarProps) {
   const { t } = useTranslation('activity');
   const [actorSearch, setActorSearch] = useState('');
@@ -45,19 +46,21 @@ export function ActivityFiltersBar({ filters, onChange }: ActivityFiltersBarProp
         }}
         miw={240}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('filters.from')}
         value={filters.fromDay}
-        max={filters.toDay || undefined}
-        onChange={(event) => onChange({ ...current, fromDay: event.currentTarget.value })}
+        maxDate={filters.toDay || undefined}
+        clearable
+        onChange={(fromDay) => onChange({ ...current, fromDay })}
+        w={170}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('filters.to')}
         value={filters.toDay}
-        min={filters.fromDay || undefined}
-        onChange={(event) => onChange({ ...current, toDay: event.currentTarget.value })}
+        minDate={filters.fromDay || undefined}
+        clearable
+        onChange={(toDay) => onChange({ ...current, toDay })}
+        w={170}
       />
       {(entityTypes.data?.length ?? 0) > 0 && (
         <Chip.Group

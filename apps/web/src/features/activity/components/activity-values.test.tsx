@@ -11,10 +11,10 @@ import { ActivityChanges } from './activity-changes.tsx';
 const NBSP = /[\u00a0\u202f]/g;
 
 /** The rows of the changes table as text: [field, before, after]. */
-function rowsOf(entry: Pick<ActivityLogEntry, 'before' | 'after'>): string[][] {
+function rowsOf(entry: Pick<ActivityLogEntry, 'before' | 'after'> & Partial<Pick<ActivityLogEntry, 'names'>>): string[][] {
   render(
     <MantineProvider theme={theme} env="test">
-      <ActivityChanges entry={entry} />
+      <ActivityChanges entry={{ names: { 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f': '@anka.gaming' }, ...entry }} />
     </MantineProvider>,
   );
   const table = screen.getByRole('table');
@@ -35,7 +35,7 @@ const PAYMENT = {
       { fromDiamonds: 3_000_000, toDiamonds: null, rateBps: 250 },
     ],
     diamondValueMicros: 5000,
-    creators: [{ id: 'c1', status: 'active' }],
+    creators: [{ id: 'c3d2e1f0-a9b8-4c7d-8e6f-5a4b3c2d1e0f', status: 'active' }],
   },
 };
 
@@ -56,7 +56,7 @@ describe('activity values as people read them', () => {
       ['Amount', '—', '$1,215,000.50'],
       ['Figures as of', '—', '24 Nov 2026'],
       ['Commission tiers', '—', '0–2,999,999 diamonds: 1%; from 3,000,000 diamonds: 2.5%'],
-      ['Creators', '—', 'id: c1; Status: Active'],
+      ['Creators', '—', '@anka.gaming; Status: Active'],
       ['Diamond value', '—', '$0.005'],
       ['Invoice preference', '—', 'Own invoice'],
       ['Language', 'Türkçe', 'Azərbaycanca'],
@@ -81,6 +81,29 @@ describe('activity values as people read them', () => {
     expect(rows).toContain('24.11.2026');
     expect(rows).toContain('1 215 000,50 $');
     expect(rows).toContain('oktyabr 2026, noyabr 2026');
+  });
+
+  it('names the ids in the values, says when their record is gone, and hides stored file keys and checksums', async () => {
+    await changeLanguage('en');
+    const rows = rowsOf({
+      before: { logo: 'logos/0b7e6d5c-4a3b-4c2d-8e1f-0a9b8c7d6e5f.png' },
+      after: {
+        memberId: '5f0c8a3e-2b1d-4c6e-9a7f-1e2d3c4b5a69',
+        creatorId: '11111111-2222-4333-8444-555555555555',
+        logo: 'logos/7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d.png',
+        sha256: 'a'.repeat(64),
+        figureKind: 'monthToDate',
+        dataPeriod: { from: '2026-03-01', to: '2026-03-17' },
+      },
+      names: { '5f0c8a3e-2b1d-4c6e-9a7f-1e2d3c4b5a69': 'Ayşe Yılmaz' },
+    });
+    expect(rows).toEqual([
+      ['Creator', '—', 'Deleted record'],
+      ['Month of the figures', '—', 'From: 1 Mar 2026; To: 17 Mar 2026'],
+      ['Figures', '—', 'Month to date'],
+      ['Logo', 'Uploaded file', 'Uploaded file'],
+      ['Member', '—', 'Ayşe Yılmaz'],
+    ]);
   });
 
   it('shows a logged moment in the viewer’s format', async () => {
