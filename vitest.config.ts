@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/lib/testing/wait-longer.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,15 +1,12 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import UploadsPage from './uploads-page.tsx';
-
-// Two shared cores run these with other suites: give the screen time rather than fail on a slow machine.
-configure({ asyncUtilTimeout: 5_000 });
 
 const csvFile = {
   format: 'csv',
@@ -80,7 +77,10 @@ function fakeServer(answers: { status: number; body: unknown }[], history: unkno
 async function chooseFile(container: HTMLElement, name = 'data.csv', asOf = '2026-09-16') {
   const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
   fireEvent.change(input, { target: { files: [new File(['Username,Diamonds\nstar.one,1\n'], name, { type: 'text/csv' })] } });
-  fireEvent.change(container.querySelector<HTMLInputElement>('input[type="date"]')!, { target: { value: asOf } });
+  // Typed as the app's language writes a day (24/11/2026 in English, 24.11.2026 in Turkish), not as ISO.
+  const [year, month, day] = asOf.split('-');
+  const typed = i18next.language === 'en' ? `${day}/${month}/${year}` : `${day}.${month}.${year}`;
+  fireEvent.change(screen.getByLabelText(new RegExp(`^${i18next.t('uploads:form.asOf')}`)), { target: { value: typed } });
 }
 
 function renderPage() {
