@@ -191,7 +191,9 @@ for (const language of LANGUAGES) {
     await open(adminPage, admin, language, ADMIN_PATHS.payments);
     const row = adminPage.getByRole('row').filter({ hasText: 'Zeynep Şahin' }).filter({ hasText: expectedMoney(ZEYNEP_REQUEST_CENTS, language) });
     await expect(row).toHaveCount(1);
-    const [, amount = '', gross = '', deductions = '', months = '', , , created = ''] = await cellTexts(row);
+    // Columns: choose, member (name, then "kind · created"), bank account, amount, gross, deductions, months, status, menu.
+    const [, memberCell = '', , amount = '', gross = '', deductions = '', months = ''] = await cellTexts(row);
+    const created = memberCell.split(' · ').at(-1) ?? '';
     expect(amount).toBe(expectedMoney(ZEYNEP_REQUEST_CENTS, language));
     expect(gross).toBe(expectedMoney(ZEYNEP_REQUEST_CENTS, language));
     expect(deductions).toBe(expectedMoney(0, language));

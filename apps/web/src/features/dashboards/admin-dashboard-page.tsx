@@ -39,7 +39,7 @@ export default function AdminDashboardPage() {
         </Text>
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+      <SimpleGrid {...STAT_GRID}>
         <StatCard label={t('dashboard.totalDiamonds')} value={format.number(data.totalDiamonds)} icon={IconDiamond} />
         <StatCard label={t('dashboard.creators')} value={format.number(data.creatorCount)} icon={IconUsers} color="accent" />
         <StatCard
@@ -135,11 +135,17 @@ function TopMembersChart({ rows }: { rows: AdminDashboard['topMembersByDiamonds'
   );
 }
 
+/**
+ * The figures' cards: as many columns as fit cards of at least 14rem (a figure of ten digits with
+ * its separators at 28 px), so a big month's diamonds never run out of their card in any language.
+ */
+const STAT_GRID = { minColWidth: '14rem', autoFlow: 'auto-fit', spacing: 'md' } as const;
+
 function DashboardSkeleton() {
   return (
     <Stack gap="lg" aria-busy="true">
       <Skeleton h={32} w={240} />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
+      <SimpleGrid {...STAT_GRID}>
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} h={112} radius="lg" />
         ))}

@@ -48,6 +48,8 @@ export function ActivityTable({ entries }: { entries: ActivityLogEntry[] }) {
       key: 'record',
       label: t('table.record'),
       priority: 2,
+      // A file name or a member with a month wraps rather than pushing the record into the drawer.
+      wrap: true,
       cell: (entry) => (
         <>
           <Text size="sm">
