@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS, PUBLIC_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demo } from './support.ts';
+import { demoIds, demoSession, type DemoIds, type DemoRole } from './support.ts';
 
 /**
  * axe on every screen of PRODUCT section 5. The list is generated from the route tables
@@ -17,17 +17,9 @@ const axePath = require.resolve('axe-core/axe.min.js');
 // axe is injected as a script, which the product's strict CSP would refuse: bypass it for the audit only.
 test.use({ bypassCSP: true });
 
-type Role = 'admin' | 'user';
+type Role = DemoRole;
 type Language = 'en' | 'tr';
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
-interface Ids {
-  memberUid: string;
-  creatorId: string;
-}
+type Ids = DemoIds;
 
 const PHONE = { width: 390, height: 844 };
 
@@ -61,30 +53,6 @@ const screens: Screen[] = [
   { name: 'memberOverview (one member)', path: ADMIN_PATHS.memberOverview, role: 'admin', query: (ids) => `?id=${ids.memberUid}` },
 ];
 
-const sessions = new Map<Role, Session>();
-let ids: Ids | null = null;
-
-/** One sign-in per role for the whole file (the sign-in routes are rate limited). */
-async function sessionFor(request: APIRequestContext, role: Role): Promise<Session> {
-  const cached = sessions.get(role);
-  if (cached) return cached;
-  const who = role === 'admin' ? demo.admin : demo.member;
-  const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  sessions.set(role, data);
-  return data;
-}
-
-async function demoIds(request: APIRequestContext): Promise<Ids> {
-  if (ids) return ids;
-  const { token } = await sessionFor(request, 'admin');
-  const headers = { accesstoken: token };
-  const members = (await (await request.get('/api/admin/members?q=ayse', { headers })).json()) as { data: { items: { uid: string }[] } };
-  const creators = (await (await request.get('/api/admin/creators?q=ayse', { headers })).json()) as { data: { items: { id: string }[] } };
-  ids = { memberUid: members.data.items[0]!.uid, creatorId: creators.data.items[0]!.id };
-  return ids;
-}
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
@@ -101,7 +69,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Audits `screen` in the light colour scheme, then in the dark one. */
 async function audit(page: Page, request: APIRequestContext, screen: Screen, language: Language) {
-  const session = screen.role ? await sessionFor(request, screen.role) : null;
+  const session = screen.role ? await demoSession(request, screen.role) : null;
   const query = screen.query ? screen.query(await demoIds(request)) : '';
   await page.addInitScript(
     ({ lang, stored }) => {
@@ -150,7 +118,7 @@ for (const screen of screens) {
 /** What opens on a screen in the area of issue 17: the activity log's changes of an entry and a date field's calendar. */
 test('axe: the activity log with an entry opened and a date calendar open (en, light and dark)', async ({ page, request }) => {
   const screen = screens.find((item) => item.name === 'activityLog')!;
-  const session = await sessionFor(request, 'admin');
+  const session = await demoSession(request, 'admin');
   await page.addInitScript((stored) => {
     localStorage.setItem('language', 'en');
     localStorage.setItem('accessToken', stored.token);

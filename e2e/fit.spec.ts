@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demo } from './support.ts';
+import { demoIds, demoSession, type DemoIds, type DemoRole } from './support.ts';
 
 /**
  * Issue 17, "lists that fit": every admin and member screen of the route tables, with the demo
@@ -14,17 +14,9 @@ import { demo } from './support.ts';
  * A full-page screenshot of every screen, size and language is attached to the test.
  */
 
-type Role = 'admin' | 'user';
+type Role = DemoRole;
 type Language = 'tr' | 'de';
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
-interface Ids {
-  memberUid: string;
-  creatorId: string;
-}
+type Ids = DemoIds;
 interface Screen {
   name: string;
   path: string;
@@ -51,30 +43,6 @@ const SCREENS: Record<Role, Screen[]> = {
   user: Object.entries(MEMBER_PATHS).map(([name, path]) => ({ name, path })),
 };
 
-const sessions = new Map<Role, Session>();
-let ids: Ids | null = null;
-
-/** One sign-in per role for the whole file (the sign-in routes are rate limited). */
-async function sessionFor(request: APIRequestContext, role: Role): Promise<Session> {
-  const cached = sessions.get(role);
-  if (cached) return cached;
-  const who = role === 'admin' ? demo.admin : demo.member;
-  const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  sessions.set(role, data);
-  return data;
-}
-
-async function demoIds(request: APIRequestContext): Promise<Ids> {
-  if (ids) return ids;
-  const { token } = await sessionFor(request, 'admin');
-  const headers = { accesstoken: token };
-  const members = (await (await request.get('/api/admin/members?q=ayse', { headers })).json()) as { data: { items: { uid: string }[] } };
-  const creators = (await (await request.get('/api/admin/creators?q=ayse', { headers })).json()) as { data: { items: { id: string }[] } };
-  ids = { memberUid: members.data.items[0]!.uid, creatorId: creators.data.items[0]!.id };
-  return ids;
-}
 
 interface Findings {
   cut: string[];
@@ -209,7 +177,7 @@ async function openScreen(page: Page, path: string): Promise<void> {
 }
 
 async function walk(page: Page, request: APIRequestContext, testInfo: TestInfo, role: Role, language: Language, size: Size): Promise<void> {
-  const session = await sessionFor(request, role);
+  const session = await demoSession(request, role);
   const knownIds = role === 'admin' ? await demoIds(request) : null;
   await page.setViewportSize(SIZES[size]);
   await page.addInitScript(

@@ -90,6 +90,39 @@ export interface ApiSession {
   user: { uid: string };
 }
 
+export type DemoRole = 'admin' | 'user';
+
+/** The demo records the detail pages need: Ayşe (a member with creators and figures) and one of her creators. */
+export interface DemoIds {
+  memberUid: string;
+  creatorId: string;
+}
+
+const demoSessions = new Map<DemoRole, ApiSession>();
+let demoIdsFound: DemoIds | null = null;
+
+/** The demo admin's or member's session, signed in once per spec file (the sign-in routes are rate limited). */
+export async function demoSession(request: APIRequestContext, role: DemoRole): Promise<ApiSession> {
+  const cached = demoSessions.get(role);
+  if (cached) return cached;
+  const who = role === 'admin' ? demo.admin : demo.member;
+  const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: ApiSession };
+  demoSessions.set(role, data);
+  return data;
+}
+
+/** The ids of Ayşe and her first creator, looked up once per spec file. */
+export async function demoIds(request: APIRequestContext): Promise<DemoIds> {
+  if (demoIdsFound) return demoIdsFound;
+  const headers = { accesstoken: (await demoSession(request, 'admin')).token };
+  const members = (await (await request.get('/api/admin/members?q=ayse', { headers })).json()) as { data: { items: { uid: string }[] } };
+  const creators = (await (await request.get('/api/admin/creators?q=ayse', { headers })).json()) as { data: { items: { id: string }[] } };
+  demoIdsFound = { memberUid: members.data.items[0]!.uid, creatorId: creators.data.items[0]!.id };
+  return demoIdsFound;
+}
+
 /** Signs in through the API and stores the session as the sign-in screen does. */
 export async function signInThroughApi(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<ApiSession> {
   const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
