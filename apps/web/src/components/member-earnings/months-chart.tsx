@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.layer.css';
 import { useId } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Box, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { axisWidth, niceCeiling } from '../../lib/chart-axis.ts';
+import { ChartDataTable } from '../chart-data-table.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import type { ChartRow } from './figures.ts';
 
@@ -84,28 +85,11 @@ export function MonthsChart({ title, rows, series, height = 240 }: MonthsChartPr
             <SeriesBars rows={rows} name={left} height={height} />
           )}
         </Box>
-        <VisuallyHidden>
-          <Table>
-            <Table.Caption>{title}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('table.month')}</Table.Th>
-                {series.map((name) => (
-                  <Table.Th key={name}>{t(`chart.series.${name}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.period}>
-                  <Table.Td>{row.month}</Table.Td>
-                  <Table.Td>{formatValue(left, row[left])}</Table.Td>
-                  {right ? <Table.Td>{formatValue(right, row[right])}</Table.Td> : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </VisuallyHidden>
+        <ChartDataTable
+          caption={title}
+          headers={[t('table.month'), ...series.map((name) => t(`chart.series.${name}`))]}
+          rows={rows.map((row) => ({ key: row.period, cells: [row.month, formatValue(left, row[left]), ...(right ? [formatValue(right, row[right])] : [])] }))}
+        />
       </Stack>
     </Box>
   );

@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.layer.css';
 import { useId } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Box, Card, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminFinance } from '@agency/shared';
+import { ChartDataTable } from '../../components/chart-data-table.tsx';
 import { axisWidth, niceCeiling } from '../../lib/chart-axis.ts';
 import { useFormatters } from '../../lib/format.ts';
 
@@ -51,25 +52,11 @@ function MonthBars({ title, unit, color, rows }: { title: string; unit: string; 
               maxBarWidth={48}
             />
           </Box>
-          <VisuallyHidden>
-            <Table>
-              <Table.Caption>{title}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('finance.month')}</Table.Th>
-                  <Table.Th>{title}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.period}>
-                    <Table.Td>{row.month}</Table.Td>
-                    <Table.Td>{format.money(row.cents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </VisuallyHidden>
+          <ChartDataTable
+            caption={title}
+            headers={[t('finance.month'), title]}
+            rows={rows.map((row) => ({ key: row.period, cells: [row.month, format.money(row.cents)] }))}
+          />
         </Stack>
       </Box>
     </Card>
@@ -132,25 +119,11 @@ function TopMembersChart({ data }: { data: AdminFinance }) {
                   maxBarWidth={28}
                 />
               </Box>
-              <VisuallyHidden>
-                <Table>
-                  <Table.Caption>{t('finance.topMembers')}</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('finance.member')}</Table.Th>
-                      <Table.Th>{t('finance.earningsRevenue')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {members.map((member) => (
-                      <Table.Tr key={member.uid}>
-                        <Table.Td>{member.name}</Table.Td>
-                        <Table.Td>{format.money(member.cents)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </VisuallyHidden>
+              <ChartDataTable
+                caption={t('finance.topMembers')}
+                headers={[t('finance.member'), t('finance.earningsRevenue')]}
+                rows={members.map((member) => ({ key: member.uid, cells: [member.name, format.money(member.cents)] }))}
+              />
             </>
           )}
         </Stack>
