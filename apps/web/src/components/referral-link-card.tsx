@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBrandTelegram, IconBrandWhatsapp, IconCopy, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,15 @@ function canShareNatively(data: ShareData): boolean {
  * the browser's own share sheet (Web Share API) where there is one, else WhatsApp and Telegram links.
  * Shown on the home page and on "My information" while referrals are on.
  */
+/** A share link that opens the messenger in a new tab. */
+function ShareLink({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
+  return (
+    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" variant="default" leftSection={icon}>
+      {label}
+    </Button>
+  );
+}
+
 export function ReferralLinkCard({ link }: { link: string }) {
   const { t } = useTranslation(['profile', 'common']);
   const agency = useAgencyName();
@@ -83,26 +92,8 @@ export function ReferralLinkCard({ link }: { link: string }) {
             </Button>
           ) : (
             <>
-              <Button
-                component="a"
-                href={whatsAppShareUrl(text, link)}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-              >
-                {t('referral.shareWhatsApp')}
-              </Button>
-              <Button
-                component="a"
-                href={telegramShareUrl(text, link)}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconBrandTelegram size={16} aria-hidden />}
-              >
-                {t('referral.shareTelegram')}
-              </Button>
+              <ShareLink href={whatsAppShareUrl(text, link)} icon={<IconBrandWhatsapp size={16} aria-hidden />} label={t('referral.shareWhatsApp')} />
+              <ShareLink href={telegramShareUrl(text, link)} icon={<IconBrandTelegram size={16} aria-hidden />} label={t('referral.shareTelegram')} />
             </>
           )}
         </Group>
