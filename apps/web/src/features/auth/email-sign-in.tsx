@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from './email-validation.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useSignIn } from './use-sign-in.ts';
 import { EmailField } from './email-field.tsx';
 

@@ -8,7 +8,7 @@ import { ApiError, api } from '../../lib/api-client.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { isStrongEnoughPassword, PASSWORD_MIN_LENGTH } from './email-validation.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { StatusView } from './status-view.tsx';
 
 /** Reset tokens are long random strings (the shared `resetSchema` wants 20 to 200 characters). */

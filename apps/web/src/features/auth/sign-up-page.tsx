@@ -10,7 +10,7 @@ import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useAgencyContact } from '../landing/use-agency-contact.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { isStrongEnoughPassword, isValidEmail, PASSWORD_MIN_LENGTH } from './email-validation.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { StatusView } from './status-view.tsx';
 import { EmailField } from './email-field.tsx';
 

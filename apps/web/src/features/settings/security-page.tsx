@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
@@ -42,9 +43,9 @@ function PasswordCard() {
           <Title order={2} size="h4">
             {t('security.passwordTitle')}
           </Title>
-          <PasswordInput label={t('security.currentPassword')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-          <PasswordInput label={t('security.newPassword')} autoComplete="new-password" {...form.getInputProps('newPassword')} />
-          <PasswordInput label={t('security.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <PasswordField size="sm" required={false} label={t('security.currentPassword')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          <PasswordField size="sm" required={false} label={t('security.newPassword')} autoComplete="new-password" {...form.getInputProps('newPassword')} />
+          <PasswordField size="sm" required={false} label={t('security.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Text size="xs" c="dimmed">
             {t('security.passwordHint')}
           </Text>
