@@ -4,7 +4,7 @@ import { ADMIN_PATHS, MEMBER_PATHS, PUBLIC_PATHS } from '../apps/web/src/app/rou
 import { demoIds, demoSession, type DemoIds, type DemoRole } from './support.ts';
 
 /**
- * axe on every screen of PRODUCT section 5. The list is generated from the route tables
+ * axe on every screen of docs/product.md §19. The list is generated from the route tables
  * (apps/web/src/app/routes/paths.ts, which the public, member and admin route tables are built
  * from), so a new screen is audited as soon as it has a path. Each screen is audited with its data
  * loaded (no skeleton, no loader left), in English and Turkish, and at phone width (390 px) for the

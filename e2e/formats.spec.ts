@@ -3,7 +3,7 @@ import { ADMIN_PATHS, MEMBER_PATHS } from '../apps/web/src/app/routes/paths.ts';
 import { demo, say } from './support.ts';
 
 /**
- * Dates, numbers and money in each of the six languages (PRODUCT section 6), read from the member
+ * Dates, numbers and money in each of the six languages (docs/product.md §18), read from the member
  * home and the admin payments screen in Debian's Chromium, which has no Azerbaijani locale data
  * (left alone, it writes "2026 M11 24" and "1,215,000"). The expected texts are built here from the
  * values the API returns, with each language's separators, so the screen is checked against the

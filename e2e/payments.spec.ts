@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { chooseLanguage, demo, say } from './support.ts';
 
 /**
- * The payments journey (PRODUCT section 2: payment request, automatic monthly payments, invoice,
+ * The payments journey (docs/product.md §10-§13: payment request, automatic monthly payments, invoice,
  * notifications): Ayşe requests a payment, the admin refuses a short reason and rejects it, runs
  * the automatic payments and approves Ayşe's new one, Ayşe uploads her own invoice for it and
  * switches back, then reads the payment notifications.

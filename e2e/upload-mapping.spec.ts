@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { chooseLanguage, demo, signInThroughApi, typedDay } from './support.ts';
 
 /**
- * The column mapping of the earnings upload (PRODUCT section 2): an export whose headers no alias
+ * The column mapping of the earnings upload (docs/product.md §6): an export whose headers no alias
  * knows is read only after the admin picks its columns in the dry run; the choice is remembered for
  * that header row, so the next file of the same shape imports without the question.
  *

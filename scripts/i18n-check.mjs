@@ -21,12 +21,12 @@
  * - a value is empty or not a string;
  * - a non-English value uses an informal form (the list INFORMAL below: tr/az second-person
  *   singular, de du/dich/dir/dein..., ru ты/тебя/твой..., ro tu/te/tău/poți...): one formal register
- *   per language (siz / Sie / siz / вы / dumneavoastră, PRODUCT.md section 6);
+ *   per language (siz / Sie / siz / вы / dumneavoastră, docs/product.md §18);
  * - a non-English value still holds English: the same text as English with two or more English
  *   words (brand and product words of ALLOWED_WORDS aside), or a common English word of
  *   COMMON_ENGLISH ("the", "your", "please", "payment"...) among its words;
  * - `errors` lacks a code of the shared ERRORS (or NETWORK_ERROR), `messages` a code of MESSAGES,
- *   or the English text of a catalogue message differs from the catalogue (SPEC section 8);
+ *   or the English text of a catalogue message differs from the catalogue (docs/product.md §20);
  * - a non-English namespace has more than 40 % of its values identical to English (an untranslated
  *   copy); values that are the same in every language (numbers, "LIVE", "TikTok", "IBAN", ...) do not count;
  * - a .tsx file under the web app's src has literal text in JSX: a text node with letters, a string
@@ -49,7 +49,7 @@ const UNTRANSLATED_LIMIT = 0.4;
 const UNTRANSLATED_MIN_VALUES = 5;
 /** Words that stay the same in every language; a value made only of these (and numbers) is not compared. */
 const UNIVERSAL_WORDS = ['LIVE Backstage', 'LIVE', 'TikTok', 'IBAN', 'E-mail', 'Email', 'PDF', 'JPG', 'PNG', 'CSV', 'XLSX', 'SMS', 'OTP', 'URL', 'USD', 'ID', 'OK', 'MB', 'KB', 'min', 'h'];
-/** The error texts of SPEC section 8: where a shared error code carries one, English must show it as is. */
+/** The error texts of the catalogue (docs/product.md §20): where a shared error code carries one, English must show it as is. */
 const CATALOGUE_ERRORS = new Set([
   'Invalid otp try again',
   'Email not found',

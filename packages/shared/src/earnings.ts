@@ -2,7 +2,7 @@ import type { CommissionTier } from './schemas/commission.ts';
 import type { PeriodChoice } from './schemas/earnings.ts';
 
 /**
- * The earnings rules of PRODUCT section 2 as pure functions: periods, the commission rate and
+ * The earnings rules of docs/product.md §7 and §8 as pure functions: periods, the commission rate and
  * the exact earnings in cents, and the creator requirements. The server computes with them and
  * the web app explains with them; nothing here reads a clock or a database.
  */
@@ -36,7 +36,7 @@ export function shiftPeriod(period: string, count: number): string {
 }
 
 /**
- * The months of a period choice of the history screens (SPEC section 2), given the current month:
+ * The months of a period choice of the history screens (docs/product.md §19), given the current month:
  * `from` inclusive (null = from the beginning), `to` inclusive. Periods compare as strings.
  * last3 / last6 = the current month and the 2 / 5 before; thisYear = January..current;
  * thisMonth = current; lastYear = January..December of the year before; all = everything up to now.
@@ -69,7 +69,7 @@ export function tierRateBps(tiers: readonly CommissionTier[], diamonds: number):
   return 0;
 }
 
-/** A personal rate overrides the tiers (PRODUCT section 2). */
+/** A personal rate overrides the tiers (docs/product.md §7). */
 export function commissionRateBps(options: {
   tiers: readonly CommissionTier[];
   diamonds: number;

@@ -1,5 +1,5 @@
 /**
- * Stable error codes with their HTTP status and the catalogue text (SPEC section 8) where one fits.
+ * Stable error codes with their HTTP status and the catalogue text (docs/product.md §20) where one fits.
  * The server answers `{ error: true, code, message }`; the web app shows `errors.<code>` translated.
  */
 export const ERRORS = {

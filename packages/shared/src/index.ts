@@ -24,7 +24,7 @@ export * from './schemas/earnings.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/invoices.ts';
 
-/** Business constants of SPEC section 9. */
+/** Business constants (docs/product.md §2). */
 export const MIN_PAYOUT_CENTS = 5000;
 export const OTP_TTL_SECONDS = 300;
 export const OTP_MAX_ATTEMPTS = 5;

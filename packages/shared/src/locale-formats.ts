@@ -1,7 +1,7 @@
 import type { Locale } from './locales.ts';
 
 /**
- * Dates, numbers and money of the six languages, in one place (PRODUCT section 6).
+ * Dates, numbers and money of the six languages, in one place (docs/product.md §18).
  *
  * Intl is used where the runtime really has the language's data. A browser can claim a language
  * and still format with the root locale: Debian's Chromium answers
@@ -336,7 +336,7 @@ function dateSource(locale: Locale): Source {
 
 /**
  * Where `locale`'s formats come from in this runtime: `intl` when its Intl data writes numbers and
- * dates as PRODUCT section 6 wants, `table` when it lacks them (or writes them otherwise) for either
+ * dates as docs/product.md §18 wants, `table` when it lacks them (or writes them otherwise) for either
  * and the written-out formats stand in.
  */
 export function localeFormatSource(locale: Locale): Source {

@@ -27,7 +27,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** BCP 47 tag used with Intl for dates: en shows as en-GB (SPEC section 1). */
+/** BCP 47 tag used with Intl for dates: en shows as en-GB (docs/product.md §18). */
 export function dateLocaleTag(locale: Locale): string {
   return locale === 'en' ? 'en-GB' : locale;
 }

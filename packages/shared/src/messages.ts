@@ -1,5 +1,5 @@
 /**
- * Success texts of the catalogue (SPEC section 8), keyed by a stable code. Action answers carry
+ * Success texts of the catalogue (docs/product.md §20), keyed by a stable code. Action answers carry
  * `message` in English and `messageCode`; the web app shows `messages.<code>` in the user's language.
  */
 export const MESSAGES = {

@@ -55,7 +55,7 @@ export function can(role: Role | null | undefined, permission: Permission): bool
   return (PERMISSIONS[role] as readonly string[]).includes(permission);
 }
 
-/** Where each role lands after sign-in (SPEC section 2, PRODUCT section 5). */
+/** Where each role lands after sign-in (docs/product.md §19). */
 export const LANDING_PATH: Record<Role, string> = {
   user: '/app/setting/publisher',
   admin: '/app/mydesk/users',

@@ -1,6 +1,6 @@
 export const TIKTOK_USERNAME_PATTERN = /^[a-z0-9._]{2,24}$/;
 
-/** Normalise as PRODUCT section 2: trim, no leading @, lower case. */
+/** Normalise as docs/product.md §4: trim, no leading @, lower case. */
 export function normalizeTiktokUsername(raw: string): string {
   return raw.trim().replace(/^@+/, '').toLowerCase();
 }

@@ -5,7 +5,7 @@ import { activityLog, creators, payments } from './schema.ts';
 
 /**
  * Case-insensitive search by the Turkish and Azerbaijani rules for the dotted and dotless i
- * (PRODUCT section 6), on PGlite and on PostgreSQL alike (migration 0015, db/search.ts).
+ * (docs/product.md §18), on PGlite and on PostgreSQL alike (migration 0015, db/search.ts).
  */
 describe('list searches fold İ, I, ı and i', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { MESSAGES, type MessageCode } from '@agency/shared';
 import { z } from 'zod';
 
-/** Success answers of PRODUCT section 4: `{ error: false, data }`, actions also carry a message. */
+/** Success answers of docs/product.md §20: `{ error: false, data }`, actions also carry a message. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ error: z.literal(false), data });
 }

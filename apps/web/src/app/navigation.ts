@@ -30,7 +30,7 @@ function isDemo(path: string): boolean {
 }
 
 /**
- * The navigation rules of PRODUCT section 5, in one pure function used by every route loader and
+ * The navigation rules of docs/product.md §19, in one pure function used by every route loader and
  * by the guard component (which re-runs it when the session changes):
  * - `/` with a stored role goes to that role's landing page;
  * - public pages render for everybody;

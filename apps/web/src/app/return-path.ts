@@ -18,7 +18,7 @@ export function signInReturningTo(path: string): string {
 /**
  * Where a visitor on `pathname` goes when the server refused the session they had (lib/session.ts
  * `hasSessionEnded`): to the sign-in page, which says that the session has ended and comes back
- * here afterwards, instead of the landing page a visitor without a session gets (PRODUCT section 5).
+ * here afterwards, instead of the landing page a visitor without a session gets (docs/product.md §19).
  * Every other decision stays as it is.
  */
 export function afterSessionEnded(decision: NavigationDecision, pathname: string, search: string, sessionEnded: boolean): NavigationDecision {

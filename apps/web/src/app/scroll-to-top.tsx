@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * SPEC section 2: every navigation starts at the top of the page. A link to an anchor (`#faq`)
+ * docs/product.md §19: every navigation starts at the top of the page. A link to an anchor (`#faq`)
  * scrolls to that element instead. Changes of the query string alone (filters, pages of a list)
  * keep the position.
  */

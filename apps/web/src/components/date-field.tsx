@@ -12,7 +12,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@agency/shared';
 
-/** dayjs's name of each app language (English is shown as en-GB, PRODUCT section 6). */
+/** dayjs's name of each app language (English is shown as en-GB, docs/product.md §18). */
 const DAYJS_LOCALES: Record<Locale, string> = { tr: 'tr', en: 'en-gb', de: 'de', az: 'az', ru: 'ru', ro: 'ro' };
 
 /** The short numeric date of each language (CLDR): what the field shows and what people type. */

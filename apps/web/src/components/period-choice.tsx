@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The period choices of the history screens (SPEC section 2): a segmented control on wide
+ * The period choices of the history screens (docs/product.md §19): a segmented control on wide
  * screens, a select on phones. The value goes to the server as `?period=`.
  */
 export function PeriodChoiceInput({ value, onChange }: { value: PeriodChoice; onChange: (value: PeriodChoice) => void }) {

@@ -23,7 +23,7 @@ export interface ApiSuccess<T> {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Every call sends the stored token in the `accesstoken` header (SPEC section 7) and unwraps the
+ * Every call sends the stored token in the `accesstoken` header (docs/product.md §3) and unwraps the
  * `{ error, data | message, code }` envelope. A 401 on a signed-in call clears the stale session
  * (and, when the token itself was refused, marks it as ended: lib/session.ts).
  */

@@ -17,7 +17,7 @@ export interface ConfirmOptions {
 }
 
 /**
- * Asks for confirmation before a destructive action (PRODUCT section 5). Resolves `true` when the
+ * Asks for confirmation before a destructive action (docs/product.md §19). Resolves `true` when the
  * person confirms, `false` when they cancel, press Escape or close the dialog.
  * The dialog host (app/overlay-host.tsx, mounted by app/providers.tsx) loads on first use.
  *

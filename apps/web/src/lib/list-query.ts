@@ -1,4 +1,4 @@
-/** One page of a server-side list (PRODUCT section 4: `{ items, total, page, pageSize }`). */
+/** One page of a server-side list (docs/product.md §20: `{ items, total, page, pageSize }`). */
 export interface ListPage<T> {
   items: T[];
   total: number;

@@ -25,7 +25,7 @@ export function useMe() {
 let languageWrites: Promise<unknown> = Promise.resolve();
 
 /**
- * The language menu of a signed-in person. A person's language is one setting (PRODUCT section 6):
+ * The language menu of a signed-in person. A person's language is one setting (docs/product.md §18):
  * the interface switches at once (and the browser remembers it), and the profile is written with
  * the language alone (`PUT /api/me/profile`), so SMS, e-mails, invoices and notifications follow,
  * and "My details" and the next sign-in show the same choice.

@@ -1,7 +1,7 @@
 import type { Role } from '@agency/shared';
 
 /**
- * What the browser keeps (PRODUCT section 3): the access token, the role and a `userInfo`
+ * What the browser keeps (docs/product.md §3): the access token, the role and a `userInfo`
  * entry with the uid, in local storage. Nothing else about the person is stored.
  */
 const TOKEN_KEY = 'accessToken';
@@ -70,7 +70,7 @@ export function storeSession(session: StoredSession): void {
   window.dispatchEvent(new Event('session-change'));
 }
 
-/** Sign-out and a failed sign-in clear everything (SPEC section 4). */
+/** Sign-out and a failed sign-in clear everything (docs/product.md §3). */
 export function clearSession(): void {
   setSessionEnded(false);
   removeStoredSession();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en/common.json';
 import { statusKey } from './status.ts';
 
-/** Every status the API sends (PRODUCT sections 2 and 4), as it sends it. */
+/** Every status the API sends (docs/product.md §9, §10 and §20), as it sends it. */
 const API_STATUSES = [
   'Pending',
   'Waiting Approval',

@@ -8,7 +8,7 @@ export const commissionTierSchema = z.object({
 });
 export type CommissionTier = z.infer<typeof commissionTierSchema>;
 
-/** PRODUCT section 2: D < 3,000,000 -> 1%; 3,000,000..5,000,000 -> 2%; above -> 3%. */
+/** docs/product.md §7: D < 3,000,000 -> 1%; 3,000,000..5,000,000 -> 2%; above -> 3%. */
 export const DEFAULT_COMMISSION_TIERS: CommissionTier[] = [
   { fromDiamonds: 0, toDiamonds: 2_999_999, rateBps: 100 },
   { fromDiamonds: 3_000_000, toDiamonds: 5_000_000, rateBps: 200 },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Lists answer `{ items, total, page, pageSize }` (PRODUCT section 4). */
+/** Lists answer `{ items, total, page, pageSize }` (docs/product.md §20). */
 export const listQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),

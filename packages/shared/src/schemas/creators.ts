@@ -4,7 +4,7 @@ import { achievedBps, bpsToPercent, REQUIREMENT_STATES } from '../earnings.ts';
 export const creatorStatusSchema = z.enum(['pending', 'active', 'rejected', 'inactive']);
 export type CreatorStatus = z.infer<typeof creatorStatusSchema>;
 
-/** A creator record (PRODUCT section 4); later lists add the current month's figures. */
+/** A creator record (docs/product.md §5); later lists add the current month's figures. */
 export const creatorSchema = z.object({
   id: z.string(),
   tiktokUsername: z.string(),
@@ -137,7 +137,7 @@ export const creatorMonthSchema = z.object({
 });
 export type CreatorMonth = z.infer<typeof creatorMonthSchema>;
 
-/** Achieved % of PRODUCT section 2: the smaller of valid days / 12 and hours / 25, capped at 100 (one decimal, rounded down). */
+/** Achieved % of docs/product.md §8: the smaller of valid days / 12 and hours / 25, capped at 100 (one decimal, rounded down). */
 export function achievedPercent(validDays: number, liveSeconds: number): number {
   return bpsToPercent(achievedBps(validDays, liveSeconds));
 }

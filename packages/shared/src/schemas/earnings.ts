@@ -24,7 +24,7 @@ export const UPLOAD_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 200_000;
 
 /**
- * The columns of an export the import reads (PRODUCT section 2). `username` and `diamonds` are
+ * The columns of an export the import reads (docs/product.md §6). `username` and `diamonds` are
  * needed; the admin maps them by hand (`mapping`) when the headers are not recognised.
  */
 export const UPLOAD_COLUMN_FIELDS = ['username', 'diamonds', 'liveDuration', 'validDays', 'matches', 'lastLive', 'creatorId', 'joinTime'] as const;
@@ -191,7 +191,7 @@ export const uploadQuestionSchema = z.discriminatedUnion('kind', [
 ]);
 export type UploadQuestion = z.infer<typeof uploadQuestionSchema>;
 
-/** The import report (PRODUCT section 4), for a dry run and for a commit alike. */
+/** The import report (docs/product.md §6), for a dry run and for a commit alike. */
 export const uploadReportSchema = z.object({
   period: periodSchema,
   asOf: z.string(),
@@ -259,7 +259,7 @@ export const uploadListQuerySchema = z.strictObject({
 });
 export type UploadListQuery = z.infer<typeof uploadListQuerySchema>;
 
-// ---- periods of the history screens (SPEC section 2) ----
+// ---- periods of the history screens (docs/product.md §19) ----
 
 export const PERIOD_CHOICES = ['all', 'last3', 'last6', 'thisYear', 'thisMonth', 'lastYear'] as const;
 export type PeriodChoice = (typeof PERIOD_CHOICES)[number];
@@ -322,7 +322,7 @@ export const mySummarySchema = z.object({
 });
 export type MySummary = z.infer<typeof mySummarySchema>;
 
-/** One month of a member (PRODUCT section 4: month row). */
+/** One month of a member (docs/product.md §7). */
 export const memberMonthSchema = z.object({
   period: periodSchema,
   diamonds: z.number().int(),

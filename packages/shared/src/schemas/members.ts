@@ -4,7 +4,7 @@ import { bankStatusSchema, memberStatusSchema } from './auth.ts';
 import { listQuerySchema } from './common.ts';
 import { creatorListItemSchema, historyEntrySchema } from './creators.ts';
 
-/** A member as admin lists and profiles show them (PRODUCT section 4). */
+/** A member as admin lists and profiles show them (docs/product.md §20). */
 export const memberSchema = z.object({
   uid: z.string(),
   firstName: z.string(),

@@ -3,7 +3,7 @@ import { bankStatusSchema } from './auth.ts';
 
 /**
  * Contracts of the payments capability (issue 5): the ledger, payment requests and their state
- * machine (PRODUCT section 2), deductions, the automatic run, invoices and admin notifications.
+ * machine (docs/product.md §10), deductions, the automatic run, invoices and admin notifications.
  * Money is integer US cents.
  */
 
@@ -24,7 +24,7 @@ export const PAYMENT_ACTIONS = ['approve', 'reject', 'paid', 'unpaid', 'cancel',
 export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
 
 /**
- * The only allowed transitions (PRODUCT section 2). Anything else answers 409 and changes nothing.
+ * The only allowed transitions (docs/product.md §10). Anything else answers 409 and changes nothing.
  * `registrationComplete` moves `Pending Registration` on when the bank details are verified: to
  * `Pending` for a member's request, `Waiting Approval` for an automatic payment.
  */
@@ -74,7 +74,7 @@ export const paymentBankSchema = z.object({
 });
 export type PaymentBank = z.infer<typeof paymentBankSchema>;
 
-/** A payment (PRODUCT section 4) with its statement figures. */
+/** A payment (docs/product.md §20) with its statement figures. */
 export const paymentSchema = z.object({
   id: z.string(),
   memberId: z.string(),

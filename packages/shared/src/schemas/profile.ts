@@ -26,7 +26,7 @@ export const profileUpdateInputSchema = z.strictObject({
 export type ProfileUpdateInput = z.input<typeof profileUpdateInputSchema>;
 
 /**
- * `GET /api/me/profile`: the member (PRODUCT section 4 fields), bank details, and what the own
+ * `GET /api/me/profile`: the member (docs/product.md §20 fields), bank details, and what the own
  * screens need besides: language, picture, and whether referral links are on (the link is
  * empty while they are off).
  */

@@ -68,7 +68,7 @@ export function createApplicationsService(deps: ApplicationsDeps) {
 
   return {
     /**
-     * PRODUCT section 2 "Application": checks everything that needs no code first, then the SMS
+     * docs/product.md §4 (applications): checks everything that needs no code first, then the SMS
      * code, then creates the pending member and the pending creator in one transaction.
      */
     async submit(input: ApplicationInput, context: { ip: string }) {

@@ -29,7 +29,7 @@ export interface AccountDeps {
   log?: { warn(object: Record<string, unknown>, message: string): void };
 }
 
-/** E-mail accounts: registration and the forgot/reset flow (PRODUCT section 3). */
+/** E-mail accounts: registration and the forgot/reset flow (docs/product.md §3). */
 export function createAccountService(deps: AccountDeps) {
   const { db, clock } = deps;
   const links = portalLinks(deps.publicUrl);

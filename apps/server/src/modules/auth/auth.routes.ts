@@ -37,7 +37,7 @@ function requestContext(request: FastifyRequest): RequestContext {
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope };
 
-/** PRODUCT section 3: phone codes, e-mail and password, reset links, registration, sessions. */
+/** docs/product.md §3: phone codes, e-mail and password, reset links, registration, sessions. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, accounts, otp, members, authenticate } = options;
   const config = authRateLimit(options.rateLimits);

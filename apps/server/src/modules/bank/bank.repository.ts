@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { bankDetails, type BankDetailsRow } from '../members/members.table.ts';
 
-/** Saves a member's bank details; any save clears the verification (PRODUCT section 2). */
+/** Saves a member's bank details; any save clears the verification (docs/product.md §5). */
 export async function upsertBankDetails(
   db: Executor,
   userId: string,

@@ -1,7 +1,7 @@
 import type { Creator } from '@agency/shared';
 import type { CreatorRow } from './creators.table.ts';
 
-/** PRODUCT section 4 creator fields (the month's figures are added by the lists that show them). */
+/** The creator fields (docs/product.md §5) (the month's figures are added by the lists that show them). */
 export function toCreator(row: CreatorRow): Creator {
   return {
     id: row.id,

@@ -8,7 +8,7 @@ export interface MemberBalance {
   eligibility: Eligibility;
 }
 
-/** PRODUCT section 2: at least $50 available is payable; below it rolls over to the next month. */
+/** docs/product.md §9: at least $50 available is payable; below it rolls over to the next month. */
 export function eligibilityOf(availableCents: number): Eligibility {
   return availableCents >= MIN_PAYOUT_CENTS ? 'Eligible for Payment' : 'Below Minimum Threshold';
 }

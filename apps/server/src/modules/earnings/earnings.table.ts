@@ -89,7 +89,7 @@ export const uploads = pgTable(
 /**
  * Column mappings the admin chose for export layouts whose headers were not recognised, keyed by
  * the header row's signature (sha-256 of its normalised cells): the next file with the same header
- * row is read with the same columns, without asking (PRODUCT section 2).
+ * row is read with the same columns, without asking (docs/product.md §6).
  */
 export const uploadColumnMappings = pgTable('upload_column_mappings', {
   signature: text('signature').primaryKey(),

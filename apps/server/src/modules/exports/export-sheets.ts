@@ -25,7 +25,7 @@ async function* mapRows<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => re
 const deductionStatus = (row: { deletedAt: Date | null; paymentId: string | null }): 'Deleted' | 'Consumed' | 'Open' =>
   row.deletedAt ? 'Deleted' : row.paymentId ? 'Consumed' : 'Open';
 
-/** The sheets of `GET /api/admin/export.xlsx`, in this order (PRODUCT section 2, Database download). */
+/** The sheets of `GET /api/admin/export.xlsx`, in this order (docs/product.md §15). */
 export function exportSheets(db: Executor): ExportSheet[] {
   return [
     {

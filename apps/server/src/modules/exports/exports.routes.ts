@@ -5,7 +5,7 @@ import { datedFileName, type ExportsService } from './exports.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Inside the admin scope (`/api/admin`): the database download (PRODUCT section 2). */
+/** Inside the admin scope (`/api/admin`): the database download (docs/product.md §15). */
 export const exportsAdminRoutes: FastifyPluginAsyncZod<{ databaseExports: ExportsService }> = async (app, { databaseExports }) => {
   app.get(
     '/export.xlsx',

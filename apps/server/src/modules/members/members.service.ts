@@ -10,7 +10,7 @@ export function referralLink(publicUrl: string, referralCode: string): string {
   return `${publicUrl}/kayit?ref=${encodeURIComponent(referralCode)}`;
 }
 
-/** PRODUCT section 4 member fields. */
+/** The member fields of the API (docs/product.md §20). */
 export function toMember(row: UserRow, bankVerified: boolean, publicUrl: string): Member {
   return {
     uid: row.id,

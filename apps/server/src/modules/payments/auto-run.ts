@@ -157,7 +157,7 @@ function resultOf(row: PayoutRunRow): AutoRunResult {
 }
 
 /**
- * The automatic monthly payments (PRODUCT section 2): every active member whose available balance
+ * The automatic monthly payments (docs/product.md §11): every active member whose available balance
  * is at least $50 gets one payment of all of it; the others are skipped and roll over. Idempotent
  * per member and period. The run is recorded in `payout_runs` (docs/decisions/014): runs left
  * `running` by a dead process are marked interrupted first; this run holds its lease while it

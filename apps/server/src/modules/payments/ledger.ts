@@ -7,7 +7,7 @@ import { rowsOf } from './payments.repository.ts';
 import { ledgerEntries, payments } from './payments.table.ts';
 
 /**
- * The member ledger (PRODUCT section 2): signed, immutable entries. Earnings of an ended month are
+ * The member ledger (docs/product.md §9): signed, immutable entries. Earnings of an ended month are
  * posted lazily, inside the transactions that need the balance (a request, the automatic run),
  * under a per-member lock; reads add the not-yet-posted ended months without writing anything.
  */

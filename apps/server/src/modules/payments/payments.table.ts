@@ -4,7 +4,7 @@ import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus, PayoutR
 import { users } from '../members/members.table.ts';
 
 /**
- * Payments (PRODUCT section 2): a member's request or the automatic run's payment. `amount_cents`
+ * Payments (docs/product.md §10): a member's request or the automatic run's payment. `amount_cents`
  * is what is transferred; `gross_cents` the earnings covered; `deductions_cents` the deductions
  * consumed. A member with payments is never erased (restrict).
  */
@@ -84,7 +84,7 @@ export const deductions = pgTable(
 );
 
 /**
- * The ledger (PRODUCT section 2): every money movement of a member as an immutable signed entry.
+ * The ledger (docs/product.md §9): every money movement of a member as an immutable signed entry.
  * Earnings of an ended month are posted once per member and month (corrections are adjustment
  * entries); deductions and payments are negative; reversals positive. A trigger refuses UPDATE,
  * DELETE and TRUNCATE.

@@ -6,7 +6,7 @@ import { getSettingsRow } from '../settings/settings.repository.ts';
 import { runAutomaticPayments } from './auto-run.ts';
 import { periodInZone } from './ledger.ts';
 
-/** 00:05 on the 15th of every month (PRODUCT section 2: automatic monthly payments). */
+/** 00:05 on the 15th of every month (docs/product.md §11: automatic monthly payments). */
 export const PAYOUT_CRON = '5 0 15 * *';
 
 export interface PayoutScheduler {

@@ -19,7 +19,7 @@ const ACTIONS: Case[] = [
   { label: 'other member cancel', actor: 'other', path: 'cancel', body: { reason: REASON } },
 ];
 
-/** PRODUCT section 2, written out independently of PAYMENT_TRANSITIONS. */
+/** docs/product.md §10, written out independently of PAYMENT_TRANSITIONS. */
 function expected(status: PaymentStatus, label: string): PaymentStatus | 404 | 409 {
   if (label === 'other member cancel') return 404;
   const table: Record<string, Partial<Record<PaymentStatus, PaymentStatus>>> = {

@@ -15,7 +15,7 @@ export type SharePage = 'landing' | 'apply';
 /** The default preview image of the build (`apps/web/public/og-image.jpg`), for an agency without a logo. */
 export const DEFAULT_SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
 
-/** Open Graph's `language_TERRITORY` of each language (English shows as en-GB, PRODUCT section 6). */
+/** Open Graph's `language_TERRITORY` of each language (English shows as en-GB, docs/product.md §18). */
 export const OG_LOCALES: Record<Locale, string> = { tr: 'tr_TR', en: 'en_GB', de: 'de_DE', az: 'az_AZ', ru: 'ru_RU', ro: 'ro_RO' };
 
 /** A referral code as the application form takes it (`?ref=`); anything else is left out of og:url. */

@@ -1,5 +1,5 @@
 /**
- * Layout recognition of the LIVE Backstage exports (PRODUCT section 2): which column of a header
+ * Layout recognition of the LIVE Backstage exports (docs/product.md §6): which column of a header
  * row is which field, in any of the layouts and interface languages seen in public code that reads
  * real exports, and beyond the list by the words headers are made of.
  *

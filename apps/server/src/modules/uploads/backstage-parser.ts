@@ -30,7 +30,7 @@ import { openTable as openTableDefault, type TableSource } from './table-reader.
 import { UploadFileError } from './upload-file-error.ts';
 
 /**
- * Reads a LIVE Backstage export (PRODUCT section 2) into one row per creator: the first three
+ * Reads a LIVE Backstage export (docs/product.md §6) into one row per creator: the first three
  * steps of the upload's one pipeline (read -> recognise the layout -> map the columns -> parse the
  * values -> plan -> write). The check and the import both call `readBackstageFile` once; the plan
  * (upload-plan.ts) and the write (month-writer.ts) take its result as it is.

@@ -1,5 +1,5 @@
 /**
- * Parsing of the values of the backstage export (PRODUCT section 2). Pure functions: each returns
+ * Parsing of the values of the backstage export (docs/product.md §6). Pure functions: each returns
  * `{ value }` or `{ error }` (a code of the row report, UPLOAD_ERROR_CODES, which the web app
  * translates; the cell as written goes with it), never throws.
  *

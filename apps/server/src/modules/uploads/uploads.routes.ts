@@ -60,7 +60,7 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-/** Inside the admin scope (`/api/admin`): the backstage export upload (PRODUCT section 2). */
+/** Inside the admin scope (`/api/admin`): the backstage export upload (docs/product.md §6). */
 export const uploadsAdminRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 

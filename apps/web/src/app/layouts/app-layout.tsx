@@ -24,7 +24,7 @@ import { UserMenu } from './user-menu.tsx';
 import classes from './app-layout.module.css';
 
 /**
- * SPEC section 2: the sidebar is closed at 1200 px wide and below (the burger opens it) and open
+ * docs/product.md §19: the sidebar is closed at 1200 px wide and below (the burger opens it) and open
  * above. Mantine's AppShell switches to its "mobile" mode below the breakpoint, hence 1201.
  */
 const NAVBAR_BREAKPOINT = 1201;

@@ -5,7 +5,7 @@ export interface ProgressState {
 }
 
 export interface ProgressTimings {
-  /** SPEC section 2: the bar finishes this long after the navigation completed. */
+  /** docs/product.md §19: the bar finishes this long after the navigation completed. */
   finishDelayMs: number;
   /** How often the bar creeps forward while waiting. */
   trickleMs: number;

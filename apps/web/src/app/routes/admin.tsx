@@ -6,7 +6,7 @@ type Loaders = typeof import('./admin-screen-loaders.ts');
 const loaders = () => import('./admin-screen-loaders.ts');
 const screen = (name: keyof Loaders) => lazyScreen(() => loaders().then((module) => module[name]()));
 
-/** The admin's screens, PRODUCT section 5 (plus deductions, see paths.ts). */
+/** The admin's screens, docs/product.md §19. */
 export const adminScreens: AppScreen[] = [
   { path: ADMIN_PATHS.members, title: 'nav:items.members', screen: screen('membersPage') },
   { path: ADMIN_PATHS.memberOverview, title: 'nav:items.memberOverview', screen: screen('memberOverviewPage') },

@@ -6,7 +6,7 @@ type Loaders = typeof import('./member-screen-loaders.ts');
 const loaders = () => import('./member-screen-loaders.ts');
 const screen = (name: keyof Loaders) => lazyScreen(() => loaders().then((module) => module[name]()));
 
-/** The member's screens (role `user`), PRODUCT section 5. */
+/** The member's screens (role `user`), docs/product.md §19. */
 export const memberScreens: AppScreen[] = [
   { path: MEMBER_PATHS.home, title: 'nav:items.home', screen: screen('publisherHomePage') },
   { path: MEMBER_PATHS.earnings, title: 'nav:items.earnings', screen: screen('memberEarningsPage') },

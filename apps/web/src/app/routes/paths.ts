@@ -1,7 +1,7 @@
 import type { Role } from '@agency/shared';
 
 /**
- * Every path of PRODUCT section 5, spelled as the customer spells them (matching is
+ * Every path of docs/product.md §19, spelled as the customer spells them (matching is
  * case-insensitive, as in react-router). No React here: the navigation rules and their tests use it.
  */
 export const PUBLIC_PATHS = {
@@ -41,8 +41,8 @@ export const ADMIN_PATHS = {
   dashboard: '/app/dashboards/adminDashboard',
   commissionSettings: '/app/setting/Setting',
   finance: '/app/setting/earnings',
-  // Not in PRODUCT section 5: the admin's deductions screen shares the member's path, as
-  // earnings and notifications do (DESIGN lists Deductions in the admin's Money group).
+  // Added to the customer's paths: the admin's deductions screen shares the member's path, as
+  // earnings and notifications do (Deductions sits in the admin's Money group).
   deductions: '/app/setting/deductions',
   branding: '/app/accounts/branding',
   security: '/app/accounts/security',
@@ -50,14 +50,14 @@ export const ADMIN_PATHS = {
   stamp: '/app/accounts/stamp',
   referralSettings: '/app/accounts/inviteConfigurations',
   documentSettings: '/app/accounts/documentConfigurations',
-  // Not in PRODUCT section 5: the database download (export.xlsx, backup) under Agency, where admins look for it.
+  // Added to the customer's paths: the database download (export.xlsx, backup) under Agency, where admins look for it.
   dataExport: '/app/accounts/dataExport',
 } as const;
 
 /** Where `/app/sessions` and the template's own pages under it go (not product). */
 export const SESSIONS_ROOT = '/app/sessions';
 
-/** Template demo pages of SPEC section 2: they lead to the signed-in person's landing page. */
+/** The customer's template demo pages (docs/product.md §19): they lead to the signed-in person's landing page. */
 export const DEMO_PATHS = [
   '/allCar',
   '/footerPage',

@@ -5,7 +5,7 @@ import { PUBLIC_PATHS } from './paths.ts';
 import { publicRoute, type PublicScreen } from './screen-routes.tsx';
 
 /**
- * Public screens (PRODUCT section 5): each in its own chunk with its own translation namespace.
+ * Public screens (docs/product.md §19): each in its own chunk with its own translation namespace.
  * The forms run inside QueryScope (react-query); the landing page does without it.
  */
 export const publicScreens: PublicScreen[] = [

@@ -14,7 +14,7 @@ import { isSignInAnswer } from './session-response.ts';
  * the interface takes the profile's language, "Login successfully" shows and the page the person
  * was on when their session ended opens (`?next=`, only a path of this app the role may open;
  * app/return-path.ts), else the role's landing page; any failure clears the session
- * (SPEC section 4) and returns the translated error for the form.
+ * (docs/product.md §3) and returns the translated error for the form.
  */
 export function useSignIn(path: '/auth/otp/verify' | '/auth/login') {
   const navigate = useNavigate();

@@ -71,7 +71,7 @@ const REQUIREMENTS = [
   { key: 'hours', value: '25' },
 ] as const;
 
-/** The agency's creator requirements (SPEC section 9), as three cards. */
+/** The agency's creator requirements (docs/product.md §8), as three cards. */
 export function Requirements() {
   const { t } = useTranslation('landing');
   return (

@@ -15,7 +15,7 @@ export const DEFAULT_SUPPORT_HOURS = '10:00–17:00';
 /**
  * The support hours as a time range for the "Weekdays {{range}}" sentence. The setting is free
  * text; only a plain "10:00-17:00" is reused, anything else keeps the catalogue's default hours
- * (SPEC: weekdays 10:00 to 17:00) so the sentence always reads well in every language.
+ * (docs/product.md §1: weekdays 10:00 to 17:00) so the sentence always reads well in every language.
  */
 export function supportHoursRange(setting: string | undefined | null): string {
   const match = setting?.trim().match(TIME_RANGE);

@@ -9,7 +9,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 /**
- * A payment request (PRODUCT section 2): at least $50 and at most the available balance, checked
+ * A payment request (docs/product.md §10): at least $50 and at most the available balance, checked
  * here before asking for confirmation; the server checks both again.
  */
 export function PaymentRequestForm({ availableCents, minimumCents = MIN_PAYOUT_CENTS }: { availableCents: number; minimumCents?: number }) {

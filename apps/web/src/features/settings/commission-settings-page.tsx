@@ -10,7 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { addTierRow, findTierRowProblem, removeTierRow, rowsToTiers, tiersToRows, type TierRow } from './commission-tiers.ts';
 import { useAdminSettings, useUpdateSettings } from './settings-api.ts';
 
-/** The worked example of PRODUCT section 2. */
+/** The worked example of docs/product.md §7. */
 const EXAMPLE_DIAMONDS = 4_000_000;
 
 /** `/app/setting/Setting`: commission tiers and the diamond value. */

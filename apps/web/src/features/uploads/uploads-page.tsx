@@ -46,7 +46,7 @@ interface CheckedFile {
 }
 
 /**
- * Admin: the backstage export upload (PRODUCT section 2). Check the file (a dry run), answer its
+ * Admin: the backstage export upload (docs/product.md §6). Check the file (a dry run), answer its
  * questions (which month, rolling figures, which columns, creators missing from the file), then
  * import it with the same answers. A new file or date starts over.
  */

@@ -40,7 +40,7 @@ export function DatabaseDownloadButton({ kind, download }: { kind: DatabaseDownl
   );
 }
 
-/** Database download (PRODUCT section 2): the .xlsx workbook and the full backup. Admins only. */
+/** Database download (docs/product.md §15): the .xlsx workbook and the full backup. Admins only. */
 export function DatabaseDownload() {
   const download = useDatabaseDownload();
   return (
