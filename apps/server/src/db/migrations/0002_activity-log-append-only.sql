@@ -1,4 +1,4 @@
--- The activity log is append-only (docs/product.md §16): no UPDATE, DELETE or TRUNCATE.
+-- The activity log is append-only (PRODUCT section 2): no UPDATE, DELETE or TRUNCATE.
 -- The one UPDATE allowed is the foreign key's own `on delete set null` of actor_id, which
 -- PostgreSQL runs as an UPDATE when a member is erased; every other column must stay the same.
 CREATE OR REPLACE FUNCTION activity_log_append_only() RETURNS trigger

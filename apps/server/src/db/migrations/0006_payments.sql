@@ -103,7 +103,7 @@ CREATE UNIQUE INDEX "payments_invoice_number_unique" ON "payments" USING btree (
 CREATE INDEX "payments_member_created_idx" ON "payments" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_status_created_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_invoice_number_check" CHECK ("settings"."invoice_next_number" > 0 and "settings"."invoice_number_digits" between 1 and 12);--> statement-breakpoint
--- The ledger is append-only (docs/product.md §9): corrections are new entries, never edits.
+-- The ledger is append-only (PRODUCT section 2): corrections are new entries, never edits.
 CREATE OR REPLACE FUNCTION ledger_entries_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,5 +1,5 @@
 -- Hand-written: the list searches compare texts folded by the Turkish and Azerbaijani rules for
--- the dotted and dotless i (docs/product.md §18): "ırmak" finds "Irmak", "ışık" finds "IŞIK",
+-- the dotted and dotless i (PRODUCT section 6): "ırmak" finds "Irmak", "ışık" finds "IŞIK",
 -- "istanbul" finds "İstanbul". ILIKE cannot: lower('I') is 'i' (or 'ı' under a Turkish collation)
 -- and lower('ı') stays 'ı'. search_fold maps İ, I, ı (and a combining dot above) to i first, then
 -- lower() does the rest, so it gives the same answer under every collation, PGlite included.
