@@ -10,8 +10,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two workers: the accessibility audits (read-only, one screen per test) on any free worker, the
+  // journeys (which change the demo data, some relying on what an earlier one left) one at a
+  // time, in file order, beside them.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -31,7 +33,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'audits', testMatch: 'accessibility.spec.ts', fullyParallel: true, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: 'accessibility.spec.ts', fullyParallel: false, workers: 1, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
