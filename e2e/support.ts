@@ -8,7 +8,7 @@ export const demo = {
 };
 
 /** The newest code sent to `phone`, read from the development outbox, as a tester would read the SMS. */
-export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
   const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`);
   expect(response.ok()).toBeTruthy();
   const body = (await response.json()) as { data: { to: string; code: string | null }[] };

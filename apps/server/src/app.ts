@@ -97,7 +97,7 @@ export interface BuildAppOptions {
 /** Requests that may change data: the read cache is cleared when they have been handled. */
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   url: string;
   /** The route's schema (body, querystring, params as zod schemas), for the input fuzz test. */

@@ -38,7 +38,7 @@ export class TestClock implements Clock {
 }
 
 export const DEFAULT_TEST_NOW = new Date('2026-03-18T10:00:00.000Z');
-export const TEST_APP_SECRET = 'test-app-secret-test-app-secret-0123456789';
+const TEST_APP_SECRET = 'test-app-secret-test-app-secret-0123456789';
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({

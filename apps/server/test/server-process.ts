@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
  * source through tsx. Output (stdout and stderr) is kept; `waitFor` waits for a pattern in it.
  */
 
-export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const SERVER_BUNDLE = join(REPOSITORY_ROOT, 'apps/server/dist/server.js');
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_BUNDLE = join(REPOSITORY_ROOT, 'apps/server/dist/server.js');
 const SERVER_SOURCE = join(REPOSITORY_ROOT, 'apps/server/src/server.ts');
 
 function newestMtime(folder: string): number {

@@ -9,8 +9,6 @@ import type { PeriodChoice } from './schemas/earnings.ts';
 
 // ---- periods ("2026-09") ----
 
-export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 /** The calendar month of a date, in UTC. */
 export function periodOf(date: Date): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;

@@ -5,7 +5,7 @@ export * from './permissions.ts';
 export * from './tiktok.ts';
 export * from './money.ts';
 export * from './dates.ts';
-export { localeFormatSource, lowerCaseIn, nameInitials, numberInputFormat, upperCaseIn, type NumberInputFormat } from './locale-formats.ts';
+export { nameInitials, numberInputFormat, type NumberInputFormat } from './locale-formats.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/applications.ts';

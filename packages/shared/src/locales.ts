@@ -26,26 +26,3 @@ export function landingPageFile(locale: Locale): string {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
-
-/** BCP 47 tag used with Intl for dates: en shows as en-GB (docs/product.md §18). */
-export function dateLocaleTag(locale: Locale): string {
-  return locale === 'en' ? 'en-GB' : locale;
-}
-
-/** Numbers default to tr-TR; each locale otherwise uses its own conventions. */
-export function numberLocaleTag(locale: Locale | undefined): string {
-  switch (locale) {
-    case 'en':
-      return 'en-GB';
-    case 'de':
-      return 'de-DE';
-    case 'az':
-      return 'az-AZ';
-    case 'ru':
-      return 'ru-RU';
-    case 'ro':
-      return 'ro-RO';
-    default:
-      return 'tr-TR';
-  }
-}

@@ -5,7 +5,7 @@
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = {
+const PERMISSIONS = {
   user: [
     'profile:read:own',
     'profile:update:own',

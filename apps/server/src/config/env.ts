@@ -10,7 +10,7 @@ import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 const DEV_APP_SECRET = 'dev-only-secret-change-me-dev-only-secret-change-me';
 
 /** Where the server listens when HOST is unset (outside production): this machine only. */
-export const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_HOST = '127.0.0.1';
 
 const optionalText = z
   .string()
@@ -101,7 +101,7 @@ const rawEnvSchema = z.object({
   ),
 });
 
-export type TrustProxy = boolean | number | string[];
+type TrustProxy = boolean | number | string[];
 
 function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false' || value === '0') return false;

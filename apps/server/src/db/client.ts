@@ -16,7 +16,7 @@ export type Transaction = PgTransaction<PgQueryResultHKT, typeof schema, Extract
 /** What repositories accept: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Database;
@@ -39,9 +39,9 @@ export interface DatabaseHandle {
 }
 
 /** The channel of the triggers in migration 0011_read_cache_notify. */
-export const READ_CACHE_CHANNEL = 'agency_read_cache';
+const READ_CACHE_CHANNEL = 'agency_read_cache';
 
-export interface ChangeHandlers {
+interface ChangeHandlers {
   changed(): void;
   live(live: boolean): void;
 }
@@ -51,7 +51,7 @@ export interface WatchOptions {
   reconnectDelayMs?: number;
 }
 
-export interface ChangeWatch {
+interface ChangeWatch {
   stop(): Promise<void>;
 }
 
@@ -86,8 +86,8 @@ export function createPgliteHandle(client: PGlite): DatabaseHandle {
  * never answers): `connectionTimeoutMillis` bounds opening a connection and waiting for a free one,
  * `query_timeout` bounds a query's answer on an open one. Both fail the request with 503.
  */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
-export const POSTGRES_QUERY_TIMEOUT_MS = 30_000;
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+const POSTGRES_QUERY_TIMEOUT_MS = 30_000;
 
 export interface PostgresPoolOptions {
   max?: number;
@@ -361,7 +361,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
  * stays at the 4 MB it had (it defaults to 1/32 of shared_buffers) so a bulk write does not flush
  * the WAL every 512 kB.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=4MB'];
+const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=4MB'];
 
 /** A file-backed PGlite in `dataDir` (in memory when undefined), with the server's settings. */
 export function createPglite(dataDir?: string): Promise<PGlite> {

@@ -14,7 +14,7 @@ export class CreateAdminRefusedError extends Error {
   override name = 'CreateAdminRefusedError';
 }
 
-export const createAdminInputSchema = z.object({
+const createAdminInputSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
   phone: z.string().trim().min(1),
   firstName: z.string().trim().min(1).max(100),

@@ -6,7 +6,7 @@ export type ImageType = 'png' | 'jpeg';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** PNG or JPEG by the file's first bytes (the name and the declared type are not trusted). */
-export function detectImageType(data: Buffer): ImageType | null {
+function detectImageType(data: Buffer): ImageType | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
   return null;

@@ -11,7 +11,7 @@ const SECRET_FIELDS = ['password', 'code', 'token', 'otp', 'accesstoken', 'iban'
  * Paths pino replaces with "[redacted]": credential headers, and secret fields of any body or
  * input object that code might log. (Codes, tokens and passwords are never logged on purpose.)
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.accesstoken',
   'req.headers.authorization',
   'req.headers.cookie',
@@ -35,7 +35,7 @@ export const REDACT_PATHS = [
 /** Query parameters whose values are secrets (the reset link's `?token=`, codes). */
 const SECRET_QUERY = /([?&](?:token|code|otp|password|iban|key|secret|signature)=)[^&#]*/gi;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
@@ -55,7 +55,7 @@ interface LoggedError {
   stack: string;
 }
 
-export function serializeError(error: unknown, depth = 0): LoggedError {
+function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: redactErrorText(String(error)), stack: '' };
   const fields = error as Error & Record<string, unknown>;
   const logged: LoggedError = {

@@ -29,7 +29,7 @@ export interface ReadCache {
   readonly generation: number;
 }
 
-export interface CacheArea<Value> {
+interface CacheArea<Value> {
   /** The entry under `key`, unless the cache is bypassed or the entry expired. */
   get(key: string): Value | undefined;
   /** Stores `value` unless the ticket is null or older than the last clear. */
@@ -38,7 +38,7 @@ export interface CacheArea<Value> {
   readonly size: number;
 }
 
-export interface CacheTicket {
+interface CacheTicket {
   readonly generation: number;
 }
 
@@ -48,9 +48,9 @@ interface Entry<Value> {
 }
 
 /** The safety net on every entry: at most this old, whatever the change feed says. */
-export const READ_CACHE_TTL_MS = 2_000;
+const READ_CACHE_TTL_MS = 2_000;
 /** An area holding more entries than this is emptied before the next one is stored. */
-export const READ_CACHE_MAX_ENTRIES = 50_000;
+const READ_CACHE_MAX_ENTRIES = 50_000;
 
 export function createReadCache(options: { clock: Clock; ttlMs?: number; maxEntries?: number }): ReadCache {
   const { clock } = options;

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export type SessionResolver = (token: string, request: FastifyRequest) => Promise<AuthUser | null>;
 
 /** The token comes in `accesstoken` (the web app) or `Authorization: Bearer` (other callers). */
-export function readAccessToken(request: FastifyRequest): string | null {
+function readAccessToken(request: FastifyRequest): string | null {
   const header = request.headers.accesstoken;
   const direct = Array.isArray(header) ? header[0] : header;
   if (direct && direct.trim()) return direct.trim();

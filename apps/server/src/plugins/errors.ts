@@ -28,7 +28,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export function errorBody(code: ErrorCode, details?: ErrorDetail[]): ErrorBody {
+function errorBody(code: ErrorCode, details?: ErrorDetail[]): ErrorBody {
   const body: ErrorBody = { error: true, code, message: ERRORS[code].message };
   if (details && details.length > 0) body.details = details;
   return body;

@@ -12,7 +12,7 @@ export const MAX_INPUT_STRING_LENGTH = 10_000;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a string is refused, or null when it is acceptable. */
-export function badStringReason(value: string): string | null {
+function badStringReason(value: string): string | null {
   if (value.length > MAX_INPUT_STRING_LENGTH) return `Text is longer than ${MAX_INPUT_STRING_LENGTH} characters`;
   // PostgreSQL text cannot hold U+0000 (the driver's error would be a 500).
   if (value.includes('\u0000')) return 'Text contains a NUL character';
@@ -22,7 +22,7 @@ export function badStringReason(value: string): string | null {
 }
 
 /** The first bad string in `value` (keys included), with its path, or null. Depth-first, iterative. */
-export function findBadString(value: unknown, root: string): ErrorDetail | null {
+function findBadString(value: unknown, root: string): ErrorDetail | null {
   const stack: { value: unknown; path: string }[] = [{ value, path: root }];
   while (stack.length > 0) {
     const item = stack.pop()!;
@@ -46,7 +46,7 @@ export function findBadString(value: unknown, root: string): ErrorDetail | null 
  * A query string whose percent-encoding is not UTF-8 (`%ED%A0%80`, the bytes of a lone surrogate):
  * the parser keeps such a value as it came, so it is checked on the raw URL. Returns the field.
  */
-export function findBadQueryEncoding(url: string): ErrorDetail | null {
+function findBadQueryEncoding(url: string): ErrorDetail | null {
   const start = url.indexOf('?');
   if (start < 0 || !url.includes('%', start)) return null;
   for (const pair of url.slice(start + 1).split('&')) {

@@ -49,7 +49,7 @@ interface Part {
 }
 
 /** An .xlsx zip of these parts (deflated; the directory tells the true sizes). */
-export function workbookZip(parts: readonly Part[]): Buffer {
+function workbookZip(parts: readonly Part[]): Buffer {
   return buildZip(
     parts.map((part) =>
       part.deflated

@@ -17,8 +17,8 @@ import { hashToken } from '../../src/lib/crypto.ts';
 import { call, createUser, signInWithPassword, type TestApp } from '../helpers.ts';
 
 export const FIXTURE_PASSWORD = 'Security-suite-pass-1';
-export const IBAN_A = 'TR330006100519786457841326';
-export const IDENTITY_A = '10000000146';
+const IBAN_A = 'TR330006100519786457841326';
+const IDENTITY_A = '10000000146';
 
 /** A small PDF that the invoice upload accepts (starts with %PDF-, ends with %%EOF). */
 export function minimalPdf(): Buffer {

@@ -32,7 +32,7 @@ interface Committed {
   failure: RouteLoadFailure | null;
 }
 
-export interface AppRouterState {
+interface AppRouterState {
   /** null until the first page is ready. */
   committed: Committed | null;
   navigating: boolean;

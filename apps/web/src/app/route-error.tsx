@@ -9,7 +9,7 @@ import { useRouteLoadFailure } from './app-router.tsx';
  * 120 s) or whose translations failed. "Try again" downloads them again.
  * In the app layout it renders inside the layout; public pages get the public header.
  */
-export function RouteError({ frame, error, onRetry }: { frame: 'public' | 'app'; error: unknown; onRetry: () => void }) {
+function RouteError({ frame, error, onRetry }: { frame: 'public' | 'app'; error: unknown; onRetry: () => void }) {
   const content = <ErrorState error={error} onRetry={onRetry} />;
   if (frame === 'app') return content;
   return (

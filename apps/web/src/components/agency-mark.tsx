@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAgencyLogo } from '../lib/public-settings.ts';
 
 /** The logo's box in the headers: fixed, so that the header does not move when the image loads. */
-export const AGENCY_MARK_SIZE = 28;
+const AGENCY_MARK_SIZE = 28;
 
 /**
  * The agency's logo (from the public settings) beside its name in a header, or the coloured square

@@ -10,7 +10,7 @@ import classes from './data-list.module.css';
  * Where a column goes on a phone's card: the title and the status on top, then the amount (money,
  * diamonds) large, then the other fields two by two, then the actions. `none`: not on the card.
  */
-export type CardPlace = 'title' | 'status' | 'amount' | 'field' | 'actions' | 'none';
+type CardPlace = 'title' | 'status' | 'amount' | 'field' | 'actions' | 'none';
 
 export interface DataColumn<T> {
   key: string;

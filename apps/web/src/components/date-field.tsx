@@ -16,7 +16,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@agency/shared';
 const DAYJS_LOCALES: Record<Locale, string> = { tr: 'tr', en: 'en-gb', de: 'de', az: 'az', ru: 'ru', ro: 'ro' };
 
 /** The short numeric date of each language (CLDR): what the field shows and what people type. */
-export const DATE_FIELD_FORMATS: Record<Locale, string> = {
+const DATE_FIELD_FORMATS: Record<Locale, string> = {
   tr: 'DD.MM.YYYY',
   en: 'DD/MM/YYYY',
   de: 'DD.MM.YYYY',

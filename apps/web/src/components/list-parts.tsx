@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/notify.ts';
 import { useIsPhone } from './use-is-phone.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100];
+const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Loading skeletons, the failure with a retry, or the empty sentence under a list. */
 export function ListState({ query, isEmpty, isFiltered }: { query: UseQueryResult<unknown>; isEmpty: boolean; isFiltered: boolean }) {

@@ -7,11 +7,11 @@ import { notifySuccess } from '../lib/notify.ts';
 import { useAgencyName } from '../lib/public-settings.ts';
 
 /** The share links used where the Web Share API is missing (desktops, some browsers). */
-export function whatsAppShareUrl(text: string, link: string): string {
+function whatsAppShareUrl(text: string, link: string): string {
   return `https://wa.me/?text=${encodeURIComponent(`${text} ${link}`)}`;
 }
 
-export function telegramShareUrl(text: string, link: string): string {
+function telegramShareUrl(text: string, link: string): string {
   return `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;
 }
 

@@ -27,7 +27,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `{ error, data | message, code }` envelope. A 401 on a signed-in call clears the stale session
  * (and, when the token itself was refused, marks it as ended: lib/session.ts).
  */
-export async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<ApiSuccess<T>> {
+async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<ApiSuccess<T>> {
   const session = readSession();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (session) headers.accesstoken = session.token;

@@ -2,7 +2,7 @@ import { ApiError } from './api-client.ts';
 import { readSession } from './session.ts';
 
 /** The exact UTF-8 name (`filename*`) when the server sent one, else the plain `filename`. */
-export function fileNameOf(response: Response, fallback: string): string {
+function fileNameOf(response: Response, fallback: string): string {
   const header = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1];
   if (encoded) {

@@ -41,7 +41,7 @@ export interface Formatters {
 }
 
 /** Seconds as hours and minutes (`119 h 47 min`, `47 min`), translated through `common:duration.*`. */
-export function formatDuration(seconds: number | null | undefined, locale: Locale, t: TFunction): string {
+function formatDuration(seconds: number | null | undefined, locale: Locale, t: TFunction): string {
   const safe = Number.isFinite(seconds) && (seconds as number) > 0 ? (seconds as number) : 0;
   const totalMinutes = Math.floor(safe / 60);
   const hours = Math.floor(totalMinutes / 60);

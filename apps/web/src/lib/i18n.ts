@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, formatNumber, isLocale, type 
 /**
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
  * namespace at a time, so the landing page downloads only what it shows.
+ * @public scripts/i18n-check.mjs reads this list as text (the namespaces every language must have).
  */
 export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance', 'payments', 'deductions', 'notifications', 'documents'] as const;
 const LANGUAGE_KEY = 'language';
@@ -42,7 +43,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function storedLanguage(): Locale {
+function storedLanguage(): Locale {
   const saved = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
@@ -52,7 +53,7 @@ export function storedLanguage(): Locale {
  * prerendered in that language (apps/server/src/plugins/static-web.ts, docs/decisions/013), so a
  * visitor who chose English does not see the Turkish page until the script has loaded.
  */
-export function rememberLanguageForServer(locale: Locale): void {
+function rememberLanguageForServer(locale: Locale): void {
   if (typeof document === 'undefined') return;
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;

@@ -1,7 +1,7 @@
 import { use, type ComponentType } from 'react';
 
 /** docs/product.md §19: a lazily loaded chunk that has not arrived after 120 s counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A screen's code could not be downloaded (network error, new deployment, or time-out). */
 export class ChunkLoadError extends Error {

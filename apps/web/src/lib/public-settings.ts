@@ -3,9 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '@agency/shared';
 import { api } from './api-client.ts';
 
-/** Kept for callers that name the settings; the settings are not in react-query's cache (see below). */
-export const publicSettingsQueryKey = ['settings', 'public'] as const;
-
 /**
  * A light shape check instead of the zod schema: this runs on the landing page, whose entry chunk
  * stays small. Fields that are missing or of the wrong type fall back to the translated defaults.
@@ -25,7 +22,7 @@ function toPublicSettings(value: unknown): Partial<PublicSettings> {
   return result;
 }
 
-export async function fetchPublicSettings(): Promise<Partial<PublicSettings>> {
+async function fetchPublicSettings(): Promise<Partial<PublicSettings>> {
   const { data } = await api.get<unknown>('/settings/public');
   return toPublicSettings(data);
 }

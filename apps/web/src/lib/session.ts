@@ -26,10 +26,6 @@ export function readSession(): StoredSession | null {
   }
 }
 
-export function hasStoredToken(): boolean {
-  return Boolean(localStorage.getItem(TOKEN_KEY));
-}
-
 /**
  * Set (in this tab only) when the server refused the stored session (401: the token expired or was
  * revoked): the next signed-in path opens the sign-in page with "Your session has ended" and the

@@ -26,7 +26,7 @@ export type ActivityActor = z.infer<typeof activityActorSchema>;
  * a member's or session owner's name, a creator's `@username`, a payment's or deduction's member
  * and amount, an upload's file name and month, a notification's title, an automatic run's month.
  */
-export const activityRecordSchema = z.object({
+const activityRecordSchema = z.object({
   /** Null for a record without a name (the agency settings) or one whose name was never logged. */
   name: z.string().nullable(),
   amountCents: z.number().int().nullable(),

@@ -24,7 +24,6 @@ export type ApplicationReviewItem = z.infer<typeof applicationReviewItemSchema>;
 
 /** `POST /api/admin/applications/:id/reject`; the length (10+) is checked by the server (REASON_TOO_SHORT). */
 export const applicationRejectSchema = z.strictObject({ reason: z.string().max(1000) });
-export type ApplicationReject = z.infer<typeof applicationRejectSchema>;
 
 export const applicationDecisionSchema = z.object({
   id: z.string(),

@@ -23,7 +23,6 @@ export const otpSendSchema = z.strictObject({
   purpose: z.enum(['login', 'apply']),
   locale: requestLocaleSchema,
 });
-export type OtpSendInput = z.infer<typeof otpSendSchema>;
 
 export const otpSendResponseSchema = z.object({
   /** Seconds until another code may be requested. */

@@ -10,7 +10,6 @@ export const listQuerySchema = z.strictObject({
     .regex(/^-?[a-zA-Z]+$/)
     .optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export function listResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { achievedBps, bpsToPercent, REQUIREMENT_STATES } from '../earnings.ts';
 
-export const creatorStatusSchema = z.enum(['pending', 'active', 'rejected', 'inactive']);
+const creatorStatusSchema = z.enum(['pending', 'active', 'rejected', 'inactive']);
 export type CreatorStatus = z.infer<typeof creatorStatusSchema>;
 
 /** A creator record (docs/product.md §5); later lists add the current month's figures. */
@@ -37,7 +37,7 @@ export const historyEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** The current month's figures of a creator (zeros when nothing was uploaded yet). */
-export const creatorFiguresSchema = z.object({
+const creatorFiguresSchema = z.object({
   diamonds: z.number().int(),
   validDays: z.number().int(),
   liveSeconds: z.number().int(),
@@ -47,7 +47,6 @@ export const creatorFiguresSchema = z.object({
   /** Against the creator requirements at the month's latest upload; null without figures this month. */
   requirementState: z.enum(REQUIREMENT_STATES).nullable(),
 });
-export type CreatorFigures = z.infer<typeof creatorFiguresSchema>;
 
 /** One row of `GET /api/admin/creators`. */
 export const creatorListItemSchema = creatorSchema.extend(creatorFiguresSchema.shape).extend({
@@ -56,7 +55,7 @@ export const creatorListItemSchema = creatorSchema.extend(creatorFiguresSchema.s
 });
 export type CreatorListItem = z.infer<typeof creatorListItemSchema>;
 
-export const CREATOR_SORT_FIELDS = [
+const CREATOR_SORT_FIELDS = [
   'tiktokUsername',
   'name',
   'status',
@@ -127,7 +126,7 @@ export const creatorDeleteResultSchema = z.object({ id: z.string(), outcome: z.e
 export type CreatorDeleteResult = z.infer<typeof creatorDeleteResultSchema>;
 
 /** One month of a creator's figures. */
-export const creatorMonthSchema = z.object({
+const creatorMonthSchema = z.object({
   period: z.string(),
   diamonds: z.number().int(),
   validDays: z.number().int(),
@@ -135,7 +134,6 @@ export const creatorMonthSchema = z.object({
   matches: z.number().int(),
   lastLiveAt: z.string().nullable(),
 });
-export type CreatorMonth = z.infer<typeof creatorMonthSchema>;
 
 /** Achieved % of docs/product.md §8: the smaller of valid days / 12 and hours / 25, capped at 100 (one decimal, rounded down). */
 export function achievedPercent(validDays: number, liveSeconds: number): number {

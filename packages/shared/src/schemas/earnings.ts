@@ -8,7 +8,7 @@ import { PAYMENT_KINDS } from './payments.ts';
  * durations integer seconds, rates basis points.
  */
 
-export const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month like 2026-09');
+const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month like 2026-09');
 export const requirementStateSchema = z.enum(REQUIREMENT_STATES);
 
 const memberRef = z.object({ uid: z.string(), firstName: z.string(), lastName: z.string() });
@@ -32,7 +32,7 @@ export type UploadColumnField = (typeof UPLOAD_COLUMN_FIELDS)[number];
 export const UPLOAD_REQUIRED_FIELDS = ['username', 'diamonds'] as const satisfies readonly UploadColumnField[];
 
 /** Field -> 0-based column of the header row, as the admin chose it in the dry run. */
-export const uploadMappingSchema = z.partialRecord(z.enum(UPLOAD_COLUMN_FIELDS), z.number().int().min(0).max(16_383));
+const uploadMappingSchema = z.partialRecord(z.enum(UPLOAD_COLUMN_FIELDS), z.number().int().min(0).max(16_383));
 export type UploadMapping = z.infer<typeof uploadMappingSchema>;
 
 const booleanField = z.enum(['true', 'false']).default('false').transform((value) => value === 'true');
@@ -73,13 +73,12 @@ export const uploadFieldsSchema = z.strictObject({
       return parsed.data;
     }),
 });
-export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 /**
  * Row problems, as codes the web app translates (`params` fill the text). A file with any imports
  * nothing. `fileUnreadable` (row 0) carries the whole-file error code in `params.code`.
  */
-export const UPLOAD_ERROR_CODES = [
+const UPLOAD_ERROR_CODES = [
   'usernameInvalid',
   'notANumber',
   'notAWholeNumber',
@@ -96,7 +95,7 @@ export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 const reportParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
 /** A problem of one row: the file imports nothing while any exists. */
-export const uploadErrorSchema = z.object({
+const uploadErrorSchema = z.object({
   /** 1-based line of the file (the spreadsheet row number), 0 for the file as a whole. */
   row: z.number().int(),
   /** The header of the column as the file writes it. */
@@ -133,7 +132,7 @@ export const UPLOAD_WARNING_KINDS = [
 ] as const;
 export type UploadWarningKind = (typeof UPLOAD_WARNING_KINDS)[number];
 /** Not an error: listed in the report (unknown usernames are skipped unless `createUnknown`). */
-export const uploadWarningSchema = z.object({
+const uploadWarningSchema = z.object({
   row: z.number().int().nullable(),
   kind: z.enum(UPLOAD_WARNING_KINDS),
   tiktokUsername: z.string().nullable(),
@@ -141,9 +140,9 @@ export const uploadWarningSchema = z.object({
 });
 export type UploadWarning = z.infer<typeof uploadWarningSchema>;
 
-export const UPLOAD_CHANGE_KINDS = ['new', 'changed', 'unchanged', 'created', 'removed', 'zeroed', 'kept'] as const;
+const UPLOAD_CHANGE_KINDS = ['new', 'changed', 'unchanged', 'created', 'removed', 'zeroed', 'kept'] as const;
 /** One creator's figures in the file against the current figures of the month. */
-export const uploadChangeSchema = z.object({
+const uploadChangeSchema = z.object({
   tiktokUsername: z.string(),
   creatorId: z.string().nullable(),
   kind: z.enum(UPLOAD_CHANGE_KINDS),
@@ -153,11 +152,11 @@ export const uploadChangeSchema = z.object({
 export type UploadChange = z.infer<typeof uploadChangeSchema>;
 
 /** What the figures of a file are: month to date (`Data period` inside one month), the last 30 days (`... in L30D`), a chosen period, or not said. */
-export const UPLOAD_FIGURE_KINDS = ['monthToDate', 'rolling30', 'selectedPeriod', 'unknown'] as const;
+const UPLOAD_FIGURE_KINDS = ['monthToDate', 'rolling30', 'selectedPeriod', 'unknown'] as const;
 export type UploadFigureKind = (typeof UPLOAD_FIGURE_KINDS)[number];
 
 /** How the file was read. */
-export const uploadFileInfoSchema = z.object({
+const uploadFileInfoSchema = z.object({
   format: z.enum(['xlsx', 'csv']),
   /** csv: the detected text encoding and delimiter. */
   encoding: z.string().nullable(),
@@ -178,10 +177,10 @@ export const uploadFileInfoSchema = z.object({
 export type UploadFileInfo = z.infer<typeof uploadFileInfoSchema>;
 
 /** A column of the header row offered in the mapping question, with the first values under it. */
-export const uploadColumnOptionSchema = z.object({ index: z.number().int(), header: z.string(), samples: z.array(z.string()) });
+const uploadColumnOptionSchema = z.object({ index: z.number().int(), header: z.string(), samples: z.array(z.string()) });
 
 /** What the admin must answer (in the dry run) before the import can be committed. */
-export const uploadQuestionSchema = z.discriminatedUnion('kind', [
+const uploadQuestionSchema = z.discriminatedUnion('kind', [
   /** The file's period is in another month than the as-of date: send `period` (one of the two). */
   z.object({ kind: z.literal('period'), fileMonth: periodSchema, asOfMonth: periodSchema }),
   /** Rolling 30 days or a selected period: send `acceptWindow=true` to store them as the month's figures. */
@@ -267,14 +266,14 @@ export const periodChoiceQuerySchema = z.strictObject({ period: z.enum(PERIOD_CH
 
 // ---- the member ----
 
-export const ELIGIBILITY_STATES = ['Below Minimum Threshold', 'Eligible for Payment', 'Payment Complete'] as const;
+const ELIGIBILITY_STATES = ['Below Minimum Threshold', 'Eligible for Payment', 'Payment Complete'] as const;
 export type Eligibility = (typeof ELIGIBILITY_STATES)[number];
 
 /** The summary lists at most this many open payments (a member has one automatic payment a month and a few requests). */
 export const MAX_ON_THE_WAY = 20;
 
 /** One open payment of the member, as the summary lists it. */
-export const onTheWayPaymentSchema = z.object({
+const onTheWayPaymentSchema = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   status: z.enum(['Pending', 'Pending Registration', 'Waiting Approval', 'Approved']),
@@ -323,7 +322,7 @@ export const mySummarySchema = z.object({
 export type MySummary = z.infer<typeof mySummarySchema>;
 
 /** One month of a member (docs/product.md §7). */
-export const memberMonthSchema = z.object({
+const memberMonthSchema = z.object({
   period: periodSchema,
   diamonds: z.number().int(),
   earningsCents: z.number().int(),
@@ -351,8 +350,8 @@ export type MyEarnings = z.infer<typeof myEarningsSchema>;
 
 // ---- the admin ----
 
-export const rankedMemberSchema = memberRef.extend({ value: z.number().int() });
-export const rankedCreatorSchema = z.object({
+const rankedMemberSchema = memberRef.extend({ value: z.number().int() });
+const rankedCreatorSchema = z.object({
   id: z.string(),
   tiktokUsername: z.string(),
   name: z.string(),
@@ -375,7 +374,7 @@ export const adminDashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
-export const financeMonthSchema = z.object({
+const financeMonthSchema = z.object({
   period: periodSchema,
   diamonds: z.number().int(),
   /** Diamonds x diamond value: what the diamonds are worth. */

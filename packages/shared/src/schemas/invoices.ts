@@ -14,7 +14,7 @@ export const INVOICE_HISTORY_PER_PAYMENT = 3;
 export const INVOICE_STORAGE_QUOTA_BYTES = 50 * 1024 * 1024;
 
 /** One uploaded custom invoice; switching back to the default keeps it in the history. */
-export const invoiceFileSchema = z.object({
+const invoiceFileSchema = z.object({
   id: z.string(),
   contentType: z.enum(INVOICE_CONTENT_TYPES),
   sizeBytes: z.number().int(),

@@ -24,7 +24,7 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const bankDetailsSchema = z.object({
+const bankDetailsSchema = z.object({
   holderName: z.string(),
   identityNumber: z.string(),
   bankName: z.string(),
@@ -34,23 +34,21 @@ export type BankDetails = z.infer<typeof bankDetailsSchema>;
 
 /** `GET /api/me/profile`: the member and their bank details (null until entered). */
 export const profileSchema = memberSchema.extend({ bank: bankDetailsSchema.nullable() });
-export type Profile = z.infer<typeof profileSchema>;
 
-export const MEMBER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'status', 'joinedAt'] as const;
+const MEMBER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'status', 'joinedAt'] as const;
 
 /** `GET /api/admin/members?q=&page=&pageSize=&sort=&status=`; sort is a field, `-field` for descending. */
-export const memberListQuerySchema = listQuerySchema.extend({
+const memberListQuerySchema = listQuerySchema.extend({
   status: memberStatusSchema.optional(),
   sort: z
     .enum([...MEMBER_SORT_FIELDS, ...MEMBER_SORT_FIELDS.map((field) => `-${field}` as const)])
     .optional(),
 });
-export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
 // ---- admin: members list, detail and changes (issue 3 slice A) ----
 
 /** A member named by another record ("affiliated with", a creator's affiliate or owner). */
-export const memberRefSchema = z.object({ uid: z.string(), firstName: z.string(), lastName: z.string() });
+const memberRefSchema = z.object({ uid: z.string(), firstName: z.string(), lastName: z.string() });
 export type MemberRef = z.infer<typeof memberRefSchema>;
 
 /** One row of `GET /api/admin/members`. */
@@ -67,7 +65,7 @@ export const memberListItemSchema = memberSchema.extend({
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
-export const MEMBER_ADMIN_SORT_FIELDS = [...MEMBER_SORT_FIELDS, 'creatorCount', 'commissionRateBps', 'diamonds', 'earningsCents'] as const;
+const MEMBER_ADMIN_SORT_FIELDS = [...MEMBER_SORT_FIELDS, 'creatorCount', 'commissionRateBps', 'diamonds', 'earningsCents'] as const;
 export type MemberSortField = (typeof MEMBER_ADMIN_SORT_FIELDS)[number];
 
 /** `GET /api/admin/members?q=&page=&pageSize=&sort=&status=&bankStatus=` */
@@ -81,7 +79,7 @@ export type MemberAdminListQuery = z.infer<typeof memberAdminListQuerySchema>;
 
 const nameField = z.string().trim().min(1).max(100);
 /** A personal commission rate in basis points (1% = 100); null follows the tiers. */
-export const commissionRateBpsSchema = z.number().int().min(0).max(10_000).nullable();
+const commissionRateBpsSchema = z.number().int().min(0).max(10_000).nullable();
 
 /** `POST /api/admin/members`. The phone is checked and normalised to E.164 by the server. */
 export const memberCreateSchema = z.strictObject({

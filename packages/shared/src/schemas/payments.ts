@@ -9,7 +9,7 @@ import { bankStatusSchema } from './auth.ts';
 
 export const PAYMENT_STATUSES = ['Pending', 'Pending Registration', 'Waiting Approval', 'Approved', 'Rejected', 'Paid', 'Unpaid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 export const PAYMENT_KINDS = ['request', 'automatic'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -20,15 +20,14 @@ export type InvoicePreference = (typeof INVOICE_PREFERENCES)[number];
 /** Who may move a payment: the member (own request), an admin, or the system (automatic run, bank verification). */
 export type PaymentActor = 'member' | 'admin' | 'system';
 
-export const PAYMENT_ACTIONS = ['approve', 'reject', 'paid', 'unpaid', 'cancel', 'registrationComplete'] as const;
-export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+export type PaymentAction = 'approve' | 'reject' | 'paid' | 'unpaid' | 'cancel' | 'registrationComplete';
 
 /**
  * The only allowed transitions (docs/product.md §10). Anything else answers 409 and changes nothing.
  * `registrationComplete` moves `Pending Registration` on when the bank details are verified: to
  * `Pending` for a member's request, `Waiting Approval` for an automatic payment.
  */
-export const PAYMENT_TRANSITIONS: readonly { action: PaymentAction; from: readonly PaymentStatus[]; by: PaymentActor }[] = [
+const PAYMENT_TRANSITIONS: readonly { action: PaymentAction; from: readonly PaymentStatus[]; by: PaymentActor }[] = [
   { action: 'approve', from: ['Pending', 'Waiting Approval'], by: 'admin' },
   { action: 'reject', from: ['Pending', 'Waiting Approval', 'Pending Registration'], by: 'admin' },
   { action: 'cancel', from: ['Pending'], by: 'member' },
@@ -66,7 +65,7 @@ export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Pending', 'Pend
  * The member's current bank details beside a payment in the admin list (issue 17): the full IBAN
  * (stored without spaces), since the admin transfers to it. Never in a member's own list.
  */
-export const paymentBankSchema = z.object({
+const paymentBankSchema = z.object({
   holderName: z.string(),
   bankName: z.string(),
   iban: z.string(),
@@ -136,7 +135,7 @@ const paymentIdsSchema = z
   .max(PAYOUT_BATCH_MAX)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each payment may be listed once' });
 
-export const TRANSFER_LIST_FORMATS = ['xlsx', 'csv'] as const;
+const TRANSFER_LIST_FORMATS = ['xlsx', 'csv'] as const;
 export type TransferListFormat = (typeof TRANSFER_LIST_FORMATS)[number];
 
 /**
@@ -151,7 +150,6 @@ export type TransferListRequest = z.infer<typeof transferListRequestSchema>;
 
 /** `POST /api/admin/payments/paid`: approved payments marked Paid together, all or none. */
 export const paymentBatchSchema = z.strictObject({ ids: paymentIdsSchema });
-export type PaymentBatchInput = z.infer<typeof paymentBatchSchema>;
 
 export const paymentBatchResultSchema = z.object({
   count: z.number().int(),
@@ -176,7 +174,7 @@ export type AutoRunResult = z.infer<typeof autoRunResultSchema>;
  * An automatic run's state: `running` while a live server process runs it; `finished`; or
  * `interrupted` when its process died or it failed before the end (docs/decisions/014).
  */
-export const PAYOUT_RUN_STATUSES = ['running', 'finished', 'interrupted'] as const;
+const PAYOUT_RUN_STATUSES = ['running', 'finished', 'interrupted'] as const;
 export type PayoutRunStatus = (typeof PAYOUT_RUN_STATUSES)[number];
 
 /** `GET /api/admin/payments/runs`: the latest automatic runs, newest first. */
@@ -230,20 +228,8 @@ export const deductionListQuerySchema = z.strictObject({
 
 // ---- ledger ----
 
-export const LEDGER_KINDS = ['earnings', 'earningsAdjustment', 'deduction', 'deductionReversal', 'payment', 'paymentReversal'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** One immutable entry; signed cents (earnings positive, deductions and payments negative). */
-export const ledgerEntrySchema = z.object({
-  id: z.string(),
-  kind: z.enum(LEDGER_KINDS),
-  amountCents: z.number().int(),
-  period: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  deductionId: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+/** The kind of one immutable ledger entry; signed cents (earnings positive, deductions and payments negative). */
+export type LedgerKind = 'earnings' | 'earningsAdjustment' | 'deduction' | 'deductionReversal' | 'payment' | 'paymentReversal';
 
 // ---- notifications written by admins ----
 

@@ -41,7 +41,7 @@ const agencyText = (max: number) => z.string().trim().max(max);
 export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9/-]{1,12}$/;
 
 /** An IANA zone name the runtime knows (`Europe/Istanbul`); `Intl` refuses unknown ones. */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
@@ -52,7 +52,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 /** The agency's details (branding), edited on `/app/accounts/branding`. */
-export const agencyDetailsSchema = z.strictObject({
+const agencyDetailsSchema = z.strictObject({
   agencyName: agencyText(80).min(1),
   pageTitle: agencyText(120).min(1),
   pageDescription: agencyText(300),

@@ -12,7 +12,7 @@ import { currentAsOfDay, demoUploads, insertDemoUploads, linkFiguresToUploads, w
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export class SeedRefusedError extends Error {
+class SeedRefusedError extends Error {
   override name = 'SeedRefusedError';
 }
 

@@ -4,10 +4,10 @@ import type { FileStorage } from './file-storage.ts';
 import { createLocalStorage } from './local.ts';
 import { createS3Storage } from './s3.ts';
 
-export type { FileStorage, StoredFile } from './file-storage.ts';
-export { createLocalStorage, isStorageFullError } from './local.ts';
+export type { FileStorage } from './file-storage.ts';
+export { createLocalStorage } from './local.ts';
 export { createS3Storage } from './s3.ts';
-export { assertStorageKey, contentTypeOfKey, createStorageKey, isStorageKey, type StorageExtension, type StorageFolder } from './keys.ts';
+export { contentTypeOfKey, createStorageKey } from './keys.ts';
 
 /** S3 when S3_BUCKET is set, else the local folder DATA_DIR/uploads. */
 export function createStorageFromEnv(env: Env): { storage: FileStorage; kind: 'local' | 's3' } {

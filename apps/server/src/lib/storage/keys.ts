@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
  * Keys are made by the server (`<folder>/<uuid>.<ext>`), never from a client's file name. Every
  * store checks them, which also makes a path outside its folder or prefix impossible.
  */
-export const STORAGE_FOLDERS = ['avatars', 'logos', 'stamps', 'signatures', 'invoices', 'uploads'] as const;
+const STORAGE_FOLDERS = ['avatars', 'logos', 'stamps', 'signatures', 'invoices', 'uploads'] as const;
 export type StorageFolder = (typeof STORAGE_FOLDERS)[number];
 
-export const STORAGE_EXTENSIONS = ['png', 'jpg', 'pdf', 'xlsx', 'csv'] as const;
+const STORAGE_EXTENSIONS = ['png', 'jpg', 'pdf', 'xlsx', 'csv'] as const;
 export type StorageExtension = (typeof STORAGE_EXTENSIONS)[number];
 
 const KEY_PATTERN = new RegExp(`^(${STORAGE_FOLDERS.join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${STORAGE_EXTENSIONS.join('|')})$`);

@@ -32,7 +32,7 @@ async function entriesOf(folder: string): Promise<{ name: string; modifiedAt: Da
 /** A full disk or an exhausted quota: the caller gets STORAGE_FULL (507), not a 500. */
 const FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
-export function isStorageFullError(error: unknown): boolean {
+function isStorageFullError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && FULL_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 }
 

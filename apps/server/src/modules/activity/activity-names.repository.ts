@@ -17,12 +17,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids looked up in the values of one page (a page is at most 100 entries). */
 const MAX_VALUE_IDS = 500;
 
-export function isUuid(value: unknown): value is string {
+function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
 /** What a record is called and, for money and months, its amount and month. */
-export interface RecordFacts {
+interface RecordFacts {
   name: string | null;
   amountCents: number | null;
   period: string | null;

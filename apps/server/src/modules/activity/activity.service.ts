@@ -7,7 +7,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const ACTOR_SUGGESTIONS = 20;
 
 /** A date-only bound is a whole UTC day: `from` starts it, `to` ends after it. */
-export function parseActivityBound(value: string | undefined, bound: 'from' | 'to'): Date | undefined {
+function parseActivityBound(value: string | undefined, bound: 'from' | 'to'): Date | undefined {
   if (!value) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const start = new Date(`${value}T00:00:00.000Z`);

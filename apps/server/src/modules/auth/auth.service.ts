@@ -14,7 +14,7 @@ import { findLiveSession, insertSession, revokeSession, touchSession } from './a
 import { requireMobilePhone, type OtpService } from './otp.service.ts';
 import type { PasswordThrottle } from './password-throttle.ts';
 
-export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 /** last_seen_at is written at most this often, not on every request. */
 const SESSION_TOUCH_SECONDS = 300;
 

@@ -23,7 +23,7 @@ import {
 
 /** Sends within one hour: per phone, and per client address. */
 export const OTP_SENDS_PER_PHONE_PER_HOUR = 5;
-export const OTP_SENDS_PER_IP_PER_HOUR = 20;
+const OTP_SENDS_PER_IP_PER_HOUR = 20;
 const HOUR_SECONDS = 3600;
 
 export interface OtpDeps {

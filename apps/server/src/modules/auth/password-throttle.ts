@@ -22,7 +22,7 @@ export const PASSWORD_WINDOW_SECONDS = 15 * 60;
 export const PAIR_MAX_FAILURES = 5;
 export const ACCOUNT_MAX_FAILURES = 5;
 export const ADDRESS_MAX_FAILURES = 20;
-export const KNOWN_ADDRESS_DAYS = 90;
+const KNOWN_ADDRESS_DAYS = 90;
 
 /**
  * The client address a count belongs to: an IPv4 address as it is (also when written as IPv6

@@ -19,13 +19,13 @@ export async function insertCreator(db: Executor, values: typeof creators.$infer
 
 // ---- admin list, detail and changes ----
 
-export interface CreatorRefRow {
+interface CreatorRefRow {
   id: string;
   firstName: string;
   lastName: string;
 }
 
-export interface CreatorFiguresRow {
+interface CreatorFiguresRow {
   diamonds: number;
   validDays: number;
   liveSeconds: number;
@@ -232,11 +232,6 @@ export async function listCreatorRowsOfMember(db: Executor, memberId: string, pe
     .where(or(eq(creators.ownerId, memberId), eq(creators.affiliateId, memberId)))
     .orderBy(asc(creators.tiktokUsername));
   return rows.map(toListRow);
-}
-
-export async function findCreatorById(db: Executor, id: string): Promise<CreatorRow | undefined> {
-  const [row] = await db.select().from(creators).where(eq(creators.id, id));
-  return row;
 }
 
 export async function lockCreator(db: Executor, id: string): Promise<CreatorRow | undefined> {

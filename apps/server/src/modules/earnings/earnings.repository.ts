@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '../../db/client.ts';
 import { MAX_ON_THE_WAY, OPEN_PAYMENT_STATUSES, type CommissionTier, type OnTheWayPayment, type PaymentKind, type PaymentStatus } from '@agency/shared';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
@@ -60,15 +60,6 @@ export async function listOwnCreatorMonths(db: Executor, memberId: string, range
     .groupBy(creatorMonths.period)
     .orderBy(asc(creatorMonths.period));
   return rows.map((row) => ({ ...row, creatorCount: Number(row.creatorCount) }));
-}
-
-/** Sum of the member's earnings of the months before `period` (the ended, payable months). */
-export async function sumEarningsBefore(db: Executor, memberId: string, period: string): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`coalesce(sum(${memberMonths.earningsCents}), 0)`.mapWith(Number) })
-    .from(memberMonths)
-    .where(and(eq(memberMonths.memberId, memberId), lt(memberMonths.period, period)));
-  return row?.value ?? 0;
 }
 
 /** Everything the member summary (`GET /api/me/summary`) reads, as one statement returns it. */

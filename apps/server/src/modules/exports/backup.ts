@@ -13,10 +13,10 @@ import * as schema from '../../db/schema.ts';
  * numeric as text so no digit is lost in JavaScript). Restore feeds the same JSON back through
  * `jsonb_populate_recordset`, so values round-trip exactly.
  */
-export const BACKUP_FORMAT = 'agency-portal-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+const BACKUP_FORMAT = 'agency-portal-backup';
+const BACKUP_FORMAT_VERSION = 1;
 
-export interface MigrationLevel {
+interface MigrationLevel {
   /** Number of migrations applied. */
   count: number;
   /** drizzle's hash and tag of the last one (null on an unmigrated database). */
@@ -84,7 +84,7 @@ function journalTag(createdAt: string | null): string | null {
 }
 
 /** The migrations drizzle recorded as applied on this database. */
-export async function readMigrationLevel(db: Executor): Promise<MigrationLevel> {
+async function readMigrationLevel(db: Executor): Promise<MigrationLevel> {
   const exists = rowsOf(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`));
   if (!exists[0]?.exists) return { count: 0, hash: null, tag: null };
   const [row] = rowsOf(
@@ -132,7 +132,7 @@ export async function createBackup(db: Database, now: Date): Promise<Backup> {
 }
 
 /** Accepts parsed JSON; throws a RestoreRefusedError naming what is wrong with it. */
-export function parseBackup(input: unknown): Backup {
+function parseBackup(input: unknown): Backup {
   const result = backupSchema.safeParse(input);
   if (!result.success) {
     throw new RestoreRefusedError(`not a backup of this portal (format ${BACKUP_FORMAT} v${BACKUP_FORMAT_VERSION}): ${result.error.issues[0]?.message ?? ''}`);

@@ -12,7 +12,7 @@ import type { ExportCell, ExportSheet } from './workbook.ts';
 const time = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
 /** Cents as dollars with two decimals, beside the exact cents column. */
-export const dollars = (cents: number | null): number | null => (cents === null ? null : Math.round(cents) / 100);
+const dollars = (cents: number | null): number | null => (cents === null ? null : Math.round(cents) / 100);
 
 async function* mapRows<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => readonly ExportCell[]) {
   for await (const row of rows) yield toCells(row);

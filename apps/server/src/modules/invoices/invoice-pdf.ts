@@ -38,17 +38,17 @@ function loadFonts(): { regular: Buffer; bold: Buffer } {
 }
 
 /** All but the last four characters hidden: the PDF travels by e-mail and gets printed. */
-export function maskIdentityNumber(value: string): string {
+function maskIdentityNumber(value: string): string {
   const compact = value.replace(/\s+/g, '');
   if (compact.length <= 4) return '•'.repeat(compact.length);
   return '•'.repeat(compact.length - 4) + compact.slice(-4);
 }
 
-export function formatIban(iban: string): string {
+function formatIban(iban: string): string {
   return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export function formatPeriod(period: string, locale: Locale): string {
+function formatPeriod(period: string, locale: Locale): string {
   return /^\d{4}-\d{2}$/.test(period) ? formatMonth(period, locale, 'long') : period;
 }
 

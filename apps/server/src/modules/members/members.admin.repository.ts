@@ -9,7 +9,7 @@ import { memberMonths } from '../earnings/earnings.table.ts';
 import { deductions, ledgerEntries, payments } from '../payments/payments.table.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
 
-export interface MemberRefRow {
+interface MemberRefRow {
   id: string;
   firstName: string;
   lastName: string;
@@ -27,8 +27,6 @@ export interface MemberListRow {
 }
 
 const referrers = alias(users, 'referrers');
-
-export { containsPattern } from '../../db/search.ts';
 
 // Correlated sub-queries: cheap per row thanks to creators_owner_idx / creators_affiliate_idx.
 const ownedUsernames = sql<string[]>`coalesce((select array_agg(c.tiktok_username order by c.created_at, c.id) from creators c where c.owner_id = ${users.id}), '{}'::text[])`;

@@ -41,7 +41,3 @@ export async function findBankDetails(db: Executor, userId: string): Promise<Ban
   return row;
 }
 
-export interface UserWithBankState extends UserRow {
-  bankVerified: boolean;
-}
-

@@ -21,7 +21,7 @@ const outboxQuerySchema = z.strictObject({
  * `X-Forwarded-For: 127.0.0.1` (its connection is not loopback). Without TRUST_PROXY
  * `request.ip` is the connection's address.
  */
-export function isLocalRequest(request: FastifyRequest): boolean {
+function isLocalRequest(request: FastifyRequest): boolean {
   return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 }
 

@@ -83,7 +83,7 @@ function localeOf(locale: string | null | undefined): Locale {
 }
 
 /** `2026-03` as "März 2026" in the reader's language (the text as is when it is not a month). */
-export function monthLabel(period: string, locale: Locale): string {
+function monthLabel(period: string, locale: Locale): string {
   return /^\d{4}-\d{2}$/.test(period) ? formatMonth(period, locale, 'long') : period;
 }
 

@@ -103,7 +103,7 @@ export interface UnpostedMonth {
 }
 
 /** Ended months (before `currentPeriod`) whose member_months figure differs from what the ledger holds. */
-export async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod: string): Promise<UnpostedMonth[]> {
+async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod: string): Promise<UnpostedMonth[]> {
   // One after the other: called inside the member's ledger transaction (one connection).
   const computed = await db
     .select({ period: memberMonths.period, cents: memberMonths.earningsCents })

@@ -88,7 +88,7 @@ export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduc
  * The system notification a member gets when one of their payments is created or changes status,
  * in the member's language (the web app translates its template; the stored text is the fallback).
  */
-export async function notifyPaymentStatus(db: Executor, payment: PaymentRow, at: Date): Promise<void> {
+async function notifyPaymentStatus(db: Executor, payment: PaymentRow, at: Date): Promise<void> {
   const locales = await readUserLocales(db, [payment.memberId]);
   await notifySystem(db, [payment.memberId], paymentStatusNotification(payment, locales.get(payment.memberId)), at);
 }

@@ -87,7 +87,7 @@ export async function markInterruptedRuns(db: Database, at: Date): Promise<Payou
   return marked;
 }
 
-export function toPayoutRun(row: PayoutRunRow): PayoutRun {
+function toPayoutRun(row: PayoutRunRow): PayoutRun {
   return {
     id: row.id,
     period: row.period,

@@ -57,7 +57,7 @@ const textCells = (line: TransferLine) => [line.holderName, line.iban, line.bank
  * The .xlsx: the amount is a number cell (so the sheet can sum it) whose value is read from the
  * exact decimal text, shown with two decimals.
  */
-export async function writeTransferListXlsx(lines: readonly TransferLine[], locale: Locale, created: Date): Promise<Buffer> {
+async function writeTransferListXlsx(lines: readonly TransferLine[], locale: Locale, created: Date): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Agency portal';
   workbook.created = created;

@@ -33,7 +33,7 @@ export interface ProfileDeps {
 }
 
 /** The fields of `before` whose value differs in `after`, for the activity log. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
   const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
   for (const key of Object.keys(after) as (keyof T)[]) {
     if (before[key] !== after[key]) {
@@ -45,7 +45,7 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
 }
 
 /** `2026-03` of a date, in UTC: the month the current figures belong to. */
-export function periodOf(date: Date): string {
+function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 

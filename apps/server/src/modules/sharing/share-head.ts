@@ -13,10 +13,10 @@ import { SHARE_TEXTS } from './share-texts.ts';
 export type SharePage = 'landing' | 'apply';
 
 /** The default preview image of the build (`apps/web/public/og-image.jpg`), for an agency without a logo. */
-export const DEFAULT_SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
+const DEFAULT_SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' } as const;
 
 /** Open Graph's `language_TERRITORY` of each language (English shows as en-GB, docs/product.md §18). */
-export const OG_LOCALES: Record<Locale, string> = { tr: 'tr_TR', en: 'en_GB', de: 'de_DE', az: 'az_AZ', ru: 'ru_RU', ro: 'ro_RO' };
+const OG_LOCALES: Record<Locale, string> = { tr: 'tr_TR', en: 'en_GB', de: 'de_DE', az: 'az_AZ', ru: 'ru_RU', ro: 'ro_RO' };
 
 /** A referral code as the application form takes it (`?ref=`); anything else is left out of og:url. */
 const REFERRAL_CODE = /^[A-Za-z0-9_-]{1,40}$/;

@@ -15,7 +15,7 @@
  * Figures are read from one window only: this period's columns (`Diamonds`, with a `Data period`),
  * else the selected period's, else the last 30 days'. `... last month` columns are never read.
  */
-export const BACKSTAGE_FIELDS = [
+const BACKSTAGE_FIELDS = [
   'username',
   'creatorId',
   'diamonds',
@@ -47,7 +47,7 @@ export const BACKSTAGE_FIELDS = [
 ] as const;
 export type BackstageField = (typeof BACKSTAGE_FIELDS)[number];
 
-export const BACKSTAGE_ALIASES: Record<BackstageField, readonly string[]> = {
+const BACKSTAGE_ALIASES: Record<BackstageField, readonly string[]> = {
   username: [
     "Creator's username",
     'Creator username',

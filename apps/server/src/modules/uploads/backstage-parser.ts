@@ -63,7 +63,7 @@ export interface BackstageRow {
 }
 
 /** The header row offered to the admin when the needed columns were not recognised. */
-export interface MappingCandidate {
+interface MappingCandidate {
   signature: string;
   headers: string[];
   question: Extract<UploadQuestion, { kind: 'mapping' }>;
@@ -130,7 +130,7 @@ function ownString(text: string): string {
 }
 
 /** The header row's identity: its cells' keys, trailing empty cells left out. */
-export function headerSignature(cells: readonly string[]): string {
+function headerSignature(cells: readonly string[]): string {
   const keys = cells.map((cell) => headerKey(cell));
   while (keys.length > 0 && keys.at(-1) === '') keys.pop();
   return createHash('sha256').update(JSON.stringify(keys)).digest('hex');

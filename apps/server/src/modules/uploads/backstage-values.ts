@@ -39,7 +39,7 @@ function compact(text: string): string {
  * A decimal number written with `.`/`,` per the rules above; `wholeField` turns on the
  * `1.055` = thousands reading. Returns NaN when it is not a number.
  */
-export function parseDecimal(text: string, wholeField: boolean): number {
+function parseDecimal(text: string, wholeField: boolean): number {
   const value = compact(text);
   if (!/^\+?\d[\d.,]*$|^\+?[.,]\d+$/.test(value)) return Number.NaN;
   const unsigned = value.replace(/^\+/, '');

@@ -42,8 +42,8 @@ import { Pacer } from './xlsx-reader.ts';
  * quotes moves the next record's number by as many lines).
  */
 
-export const MAX_CSV_RECORD_BYTES = 64 * 1024;
-export const MAX_CSV_FIELDS = 16_384;
+const MAX_CSV_RECORD_BYTES = 64 * 1024;
+const MAX_CSV_FIELDS = 16_384;
 const CHUNK_BYTES = 8 * 1024;
 const SAMPLE_BYTES = 64 * 1024;
 const DETECT_BYTES = 32 * 1024;
@@ -97,7 +97,7 @@ for (let byte = 0xc0; byte <= 0xff; byte += 1) LETTER[byte] = byte === 0xd7 || b
 for (const byte of [0x8a, 0x8c, 0x8e, 0x9a, 0x9c, 0x9e, 0x9f]) LETTER[byte] = 1;
 
 /** The Turkish rule (see the top of the file): a Turkish-only byte next to a letter. */
-export async function hasTurkishLetters(data: Buffer, pacer = new Pacer()): Promise<boolean> {
+async function hasTurkishLetters(data: Buffer, pacer = new Pacer()): Promise<boolean> {
   const step = 1024 * 1024;
   for (let start = 0; start < data.length; start += step) {
     const end = Math.min(data.length, start + step);
@@ -254,7 +254,7 @@ export function bypassFieldCountCheck(parser: Parser): boolean {
 }
 
 /** csv-parse's streaming parser as the import uses it. */
-export function createCsvParser(delimiter: string): Parser {
+function createCsvParser(delimiter: string): Parser {
   const options: CsvParseOptions & { readableHighWaterMark: number } = {
     bom: true,
     delimiter,

@@ -28,7 +28,7 @@ export type ParseMessage =
  * 100,000-row export needs ~60 MB; a file that needs more than this is refused as too large
  * instead of growing the server.
  */
-export const PARSE_WORKER_HEAP_MB = 256;
+const PARSE_WORKER_HEAP_MB = 256;
 
 /**
  * The worker's script: the bundle's `upload-parse-worker.js` beside `dist/server.js` (build.mjs),

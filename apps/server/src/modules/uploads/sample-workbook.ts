@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /** The English headers of the backstage "Creator data" export that the import reads. */
-export const SAMPLE_HEADERS = ['Data period', "Creator's username", 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'Matches', 'Last LIVE'] as const;
+const SAMPLE_HEADERS = ['Data period', "Creator's username", 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'Matches', 'Last LIVE'] as const;
 
 export interface SampleRow {
   tiktokUsername: string;
@@ -14,7 +14,7 @@ export interface SampleRow {
 }
 
 /** `119h 47m 31s`, as the export writes a LIVE duration. */
-export function formatBackstageDuration(seconds: number): string {
+function formatBackstageDuration(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return `${hours}h ${minutes}m ${seconds % 60}s`;

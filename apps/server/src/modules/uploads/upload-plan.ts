@@ -130,7 +130,7 @@ export interface RowContext {
 }
 
 /** The row to write for `item`: its creator (undefined: one the upload creates), requirement state and the state before. */
-export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
+function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
   const progress = requirementProgress({
     joinedAt: creator ? creator.joinedAt : context.now,
     validDays: item.validDays,

@@ -100,10 +100,6 @@ export async function insertUploadCreators(db: Executor, usernames: readonly str
   return ids;
 }
 
-export async function deleteMonth(db: Executor, period: string): Promise<void> {
-  await db.delete(creatorMonths).where(eq(creatorMonths.period, period));
-}
-
 export interface MonthRowInput {
   creatorId: string;
   diamonds: number;

@@ -77,7 +77,7 @@ export interface UploadsDeps {
 }
 
 /** A file name for the history: the last path part, printable characters only, at most 200. */
-export function sanitizeFileName(name: string): string {
+function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().slice(0, 200);

@@ -41,7 +41,7 @@ export type { RowSink } from './table-reader.ts';
  */
 
 /** Excel's limits: columns A..XFD. */
-export const MAX_CELLS_PER_ROW = 16_384;
+const MAX_CELLS_PER_ROW = 16_384;
 const MAX_CELL_TEXT = 256 * 1024;
 const MAX_TAG_LENGTH = 64 * 1024;
 const MAX_DEPTH = 64;
@@ -56,7 +56,7 @@ export interface SharedStringLimits {
   maxItemRaw: number;
 }
 
-export const DEFAULT_SHARED_STRING_LIMITS: SharedStringLimits = {
+const DEFAULT_SHARED_STRING_LIMITS: SharedStringLimits = {
   maxCount: 1_000_000,
   maxChars: 32 * 1024 * 1024,
   maxItemRaw: 4 * 1024 * 1024,
@@ -671,7 +671,7 @@ class SheetHandler implements XmlHandler {
 
 // ---- the workbook ----
 
-export interface XlsxSheet {
+interface XlsxSheet {
   name: string;
   hidden: boolean;
 }

@@ -24,7 +24,7 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 const DESCRIPTOR_SIGNATURE = 0x08074b50;
 /** Spreadsheet XML compresses 5-30x; a ratio above this on a large entry is a bomb. */
-export const MAX_COMPRESSION_RATIO = 200;
+const MAX_COMPRESSION_RATIO = 200;
 const RATIO_CHECK_FROM_BYTES = 1024 * 1024;
 
 export interface ZipEntry {
@@ -195,13 +195,6 @@ export function verifyEntry(data: Buffer, entry: ZipEntry): Promise<void> {
     });
     inflate.end(compressed);
   });
-}
-
-/** The whole guard: directory, tiling and actual sizes. */
-export async function guardZip(data: Buffer, limits: ZipLimits = DEFAULT_LIMITS): Promise<ZipEntry[]> {
-  const entries = readZipDirectory(data, limits);
-  for (const entry of entries) await verifyEntry(data, entry);
-  return entries;
 }
 
 /**

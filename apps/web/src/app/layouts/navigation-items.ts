@@ -45,7 +45,7 @@ export interface NavGroup {
 }
 
 /** The admin's sidebar, grouped as DESIGN.md says. */
-export const ADMIN_NAVIGATION: NavGroup[] = [
+const ADMIN_NAVIGATION: NavGroup[] = [
   { items: [{ label: 'items.dashboard', path: ADMIN_PATHS.dashboard, icon: IconLayoutDashboard }] },
   {
     label: 'groups.people',
@@ -88,7 +88,7 @@ const notifications: NavItem = { label: 'items.notifications', path: MEMBER_PATH
 const profile: NavItem = { label: 'items.profile', path: MEMBER_PATHS.profile, icon: IconUserCircle };
 
 /** The member's sidebar. */
-export const MEMBER_NAVIGATION: NavGroup[] = [
+const MEMBER_NAVIGATION: NavGroup[] = [
   {
     items: [
       home,

@@ -13,7 +13,7 @@ export interface ProgressTimings {
   fadeMs: number;
 }
 
-export const DEFAULT_TIMINGS: ProgressTimings = { finishDelayMs: 500, trickleMs: 300, fadeMs: 250 };
+const DEFAULT_TIMINGS: ProgressTimings = { finishDelayMs: 500, trickleMs: 300, fadeMs: 250 };
 export const HIDDEN: ProgressState = { visible: false, value: 0 };
 
 const START_VALUE = 10;

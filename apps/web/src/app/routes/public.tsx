@@ -8,7 +8,7 @@ import { publicRoute, type PublicScreen } from './screen-routes.tsx';
  * Public screens (docs/product.md §19): each in its own chunk with its own translation namespace.
  * The forms run inside QueryScope (react-query); the landing page does without it.
  */
-export const publicScreens: PublicScreen[] = [
+const publicScreens: PublicScreen[] = [
   { path: PUBLIC_PATHS.landing, screen: lazyScreen(() => import('../../features/landing/landing-page.tsx')), namespaces: ['landing'], withoutApiTexts: true },
   {
     path: PUBLIC_PATHS.apply,

@@ -157,7 +157,7 @@ export function MonthFigureCards({ summary }: { summary: MySummary }) {
 }
 
 /** Achieved % with the rules spelled out and what is left this month. */
-export function RequirementCard({ summary }: { summary: MySummary }) {
+function RequirementCard({ summary }: { summary: MySummary }) {
   const { t } = useTranslation('earnings');
   const format = useFormatters();
   const daysLeft = Math.max(0, REQUIREMENTS.monthValidDays - summary.validDays);

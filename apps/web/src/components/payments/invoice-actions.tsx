@@ -10,7 +10,7 @@ import { INVOICE_ACCEPT, invoiceFileProblem } from './invoice-file.ts';
 import { useInvoicePreference } from './payments-api.ts';
 
 /** The file name offered when the server does not name the invoice. */
-export function invoiceFileName(payment: Pick<Payment, 'id' | 'invoiceNumber'>): string {
+function invoiceFileName(payment: Pick<Payment, 'id' | 'invoiceNumber'>): string {
   return `invoice-${payment.invoiceNumber ?? payment.id.slice(0, 8)}.pdf`;
 }
 

@@ -10,7 +10,7 @@ export interface ApplicationValues {
 export const STEP_FIELDS: ReadonlyArray<ReadonlyArray<keyof ApplicationValues>> = [['firstName', 'lastName'], ['tiktokUsername'], []];
 export const PHONE_STEP = 2;
 export const NAME_MAX_LENGTH = 60;
-export const REFERRAL_MAX_LENGTH = 40;
+const REFERRAL_MAX_LENGTH = 40;
 
 /** The same rule as the server: no leading @, lower case, `^[a-z0-9._]{2,24}$`. */
 export function isAcceptableTiktokUsername(raw: string): boolean {

@@ -8,4 +8,4 @@ export { CODE_LENGTH, CodeField } from './code-field.tsx';
 export { PhoneField } from './phone-field.tsx';
 export { ResendControls } from './resend-controls.tsx';
 export { StatusView } from './status-view.tsx';
-export { useOtp, type OtpState } from './use-otp.ts';
+export { useOtp } from './use-otp.ts';

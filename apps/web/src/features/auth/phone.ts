@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** Turkish numbers may be typed without a country code; other countries start with + and their code. */
-export const DEFAULT_PHONE_COUNTRY = 'TR';
+const DEFAULT_PHONE_COUNTRY = 'TR';
 const DEFAULT_CALLING_CODE = '90';
 
 /**

@@ -15,9 +15,9 @@ import { StatusView } from './status-view.tsx';
 import { EmailField } from './email-field.tsx';
 
 /** Used when the public settings carry no `companyId` (the server checks it against its configuration). */
-export const DEFAULT_COMPANY_ID = 'agency';
+const DEFAULT_COMPANY_ID = 'agency';
 
-export function companyIdFrom(settings: object | undefined): string {
+function companyIdFrom(settings: object | undefined): string {
   const value = (settings as { companyId?: unknown } | undefined)?.companyId;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_COMPANY_ID;
 }

@@ -2,7 +2,7 @@ import { Accordion, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Section } from './landing-sections.tsx';
 
-export const FAQ_KEYS = ['free', 'requirements', 'validDay', 'payment', 'account', 'referrals', 'languages', 'afterApplying'] as const;
+const FAQ_KEYS = ['free', 'requirements', 'validDay', 'payment', 'account', 'referrals', 'languages', 'afterApplying'] as const;
 
 /** Frequently asked questions; the referral answer is left out when the agency turned referrals off. */
 export function LandingFaq({ referralsEnabled }: { referralsEnabled: boolean }) {

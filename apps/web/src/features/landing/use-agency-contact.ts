@@ -10,7 +10,7 @@ export function useAgencyContact() {
 }
 
 const TIME_RANGE = /^(\d{1,2}[:.]\d{2})\s*[-–—]\s*(\d{1,2}[:.]\d{2})$/;
-export const DEFAULT_SUPPORT_HOURS = '10:00–17:00';
+const DEFAULT_SUPPORT_HOURS = '10:00–17:00';
 
 /**
  * The support hours as a time range for the "Weekdays {{range}}" sentence. The setting is free

@@ -23,7 +23,7 @@ interface FormValues {
 }
 
 /** 2.5 (%) -> 250 (basis points); empty -> null (the tiers apply). */
-export function percentToBps(value: number | string): number | null {
+function percentToBps(value: number | string): number | null {
   if (value === '' || value === null || value === undefined) return null;
   const number = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
   return Number.isFinite(number) ? Math.round(number * 100) : null;

@@ -8,7 +8,7 @@ import { useAuthorizedImage } from '../../lib/authorized-image.ts';
 import { useUploadAvatar } from './profile-api.ts';
 
 /** A type and size check before uploading; the server checks the content again. */
-export function checkAvatarFile(file: File): 'avatar.errors.type' | 'avatar.errors.size' | 'avatar.errors.empty' | null {
+function checkAvatarFile(file: File): 'avatar.errors.type' | 'avatar.errors.size' | 'avatar.errors.empty' | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'avatar.errors.type';
   if (file.size === 0) return 'avatar.errors.empty';
   if (file.size > AVATAR_MAX_BYTES) return 'avatar.errors.size';

@@ -3,11 +3,9 @@ import type { BankDetailsInput, MyCreator, MyProfile, ProfileUpdateInput } from 
 import { api } from '../../lib/api-client.ts';
 import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
 
-export const myProfileQueryKey = MY_PROFILE_QUERY_KEY;
-
 /** `GET /api/me/profile`: own member fields, bank details, picture and referral link. */
 export function useMyProfile() {
-  return useQuery({ queryKey: myProfileQueryKey, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
+  return useQuery({ queryKey: MY_PROFILE_QUERY_KEY, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
 }
 
 export function useUpdateProfile() {
@@ -15,7 +13,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileUpdateInput) => api.put<MyProfile>('/me/profile', input),
     onSuccess: (result) => {
-      client.setQueryData(myProfileQueryKey, result.data);
+      client.setQueryData(MY_PROFILE_QUERY_KEY, result.data);
       void client.invalidateQueries({ queryKey: ['me'] });
     },
   });
@@ -37,7 +35,7 @@ export function useUploadAvatar() {
       form.append('file', file);
       return api.put<{ avatarUrl: string }>('/me/avatar', form);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: myProfileQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: MY_PROFILE_QUERY_KEY }),
   });
 }
 

@@ -17,7 +17,7 @@ export interface TierProblem {
 }
 
 let nextKey = 0;
-export function newRowKey(): string {
+function newRowKey(): string {
   nextKey += 1;
   return `tier-${nextKey}`;
 }
@@ -32,7 +32,7 @@ export function tiersToRows(tiers: readonly CommissionTier[]): TierRow[] {
 }
 
 /** Percent with up to two decimals as basis points (2.5 % -> 250). */
-export function percentToBps(percent: number): number {
+function percentToBps(percent: number): number {
   return Math.round(percent * 100);
 }
 

@@ -10,7 +10,7 @@ import { useAuthorizedImage } from '../../lib/authorized-image.ts';
 import { useAdminSettings, useDeleteInvoiceImage, useUploadInvoiceImage, type InvoiceImageKind } from './settings-api.ts';
 
 /** Why a chosen file is refused before it is sent (the server checks the content again). */
-export function checkInvoiceImageFile(file: File): 'invoiceImage.errors.type' | 'invoiceImage.errors.size' | 'invoiceImage.errors.empty' | null {
+function checkInvoiceImageFile(file: File): 'invoiceImage.errors.type' | 'invoiceImage.errors.size' | 'invoiceImage.errors.empty' | null {
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return 'invoiceImage.errors.type';
   if (file.size === 0) return 'invoiceImage.errors.empty';
   if (file.size > LOGO_MAX_BYTES) return 'invoiceImage.errors.size';

@@ -5,8 +5,8 @@ import { useFormatters } from '../../lib/format.ts';
 import { useReportText } from './report-text.ts';
 
 /** Rows listed per table; the counts above stay complete. */
-export const ERRORS_SHOWN = 200;
-export const WARNINGS_SHOWN_PER_KIND = 50;
+const ERRORS_SHOWN = 200;
+const WARNINGS_SHOWN_PER_KIND = 50;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 const wrap = { overflowWrap: 'anywhere' } as const;

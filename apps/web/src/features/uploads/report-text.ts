@@ -4,8 +4,8 @@ import { type UploadError, type UploadWarning, type UploadWarningKind } from '@a
 import { usePeriodLabel } from '../../components/member-earnings/figures.ts';
 import { useFormatters } from '../../lib/format.ts';
 
-export type TextValue = string | number | boolean | null | undefined;
-export type TextValues = Record<string, TextValue>;
+type TextValue = string | number | boolean | null | undefined;
+type TextValues = Record<string, TextValue>;
 
 /**
  * `uploads:<key>` with its variables. A text with a count is a plural family (`key_one`,
@@ -14,7 +14,7 @@ export type TextValues = Record<string, TextValue>;
  * written) is never read as syntax: i18next does not interpolate inside interpolated values
  * (`skipOnVariables`, its default).
  */
-export function useUploadsText(): (key: string, values?: TextValues) => string {
+function useUploadsText(): (key: string, values?: TextValues) => string {
   const { t } = useTranslation('uploads');
   return useCallback((key: string, values: TextValues = {}) => t(key, values), [t]);
 }

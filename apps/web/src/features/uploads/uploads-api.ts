@@ -5,7 +5,7 @@ import { readSession } from '../../lib/session.ts';
 import type { AnswerFields } from './upload-answers.ts';
 
 /** The fields of `POST /api/admin/uploads` (uploadFieldsSchema), with the answers of the last check. */
-export interface UploadRequest extends AnswerFields {
+interface UploadRequest extends AnswerFields {
   file: File;
   asOf: string;
   dryRun: boolean;
@@ -77,7 +77,7 @@ export function useUpload() {
   });
 }
 
-export const SAMPLE_URL = '/api/admin/uploads/sample.xlsx';
+const SAMPLE_URL = '/api/admin/uploads/sample.xlsx';
 
 /** The sample needs the token header, so it is fetched and saved rather than linked. */
 export async function downloadSample(): Promise<void> {

@@ -21,14 +21,14 @@ export interface ActivityPage {
 export const ACTIVITY_PAGE_SIZE = 20;
 
 /** A local day's start (or, for `end`, the next day's start) as a UTC instant for the API. */
-export function dayBound(day: string, end: boolean): string | null {
+function dayBound(day: string, end: boolean): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (end ? 1 : 0));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function activityQueryString(filters: ActivityFilters): string {
+function activityQueryString(filters: ActivityFilters): string {
   const params = new URLSearchParams({ page: String(filters.page), pageSize: String(ACTIVITY_PAGE_SIZE) });
   if (filters.actorId) params.set('actorId', filters.actorId);
   if (filters.entityType) params.set('entityType', filters.entityType);

@@ -25,7 +25,7 @@ function isTier(value: unknown): value is CommissionTier {
  * basis points, `2026-11`, tiers as JSON): statuses, languages and roles by name, money from cents,
  * rates as percentages, months and days in the viewer's language, nested values field by field.
  */
-export function activityValueText(
+function activityValueText(
   field: string,
   value: unknown,
   format: Formatters,
