@@ -1,6 +1,8 @@
 import {
   adminFinanceSchema,
+  creatorDetailSchema,
   creatorListItemSchema,
+  creatorMonthSchema,
   memberListItemSchema,
   memberMonthSchema,
   myCreatorSchema,
@@ -9,7 +11,9 @@ import {
   paymentSchema,
   payoutRunSchema,
   type AdminFinance,
+  type CreatorDetail,
   type CreatorListItem,
+  type CreatorMonth,
   type MemberListItem,
   type MemberMonth,
   type MemberRef,
@@ -173,6 +177,17 @@ export function aCreator(overrides: Partial<CreatorListItem> = {}): CreatorListI
     owner: null,
     ...overrides,
   });
+}
+
+/** One month of a creator's figures: nothing uploaded. */
+export function aCreatorMonth(overrides: Partial<CreatorMonth> = {}): CreatorMonth {
+  return checked('creator month', creatorMonthSchema, { period: '2026-02', diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null, ...overrides });
+}
+
+/** `GET /api/admin/creators/:id`: a creator as `aCreator` builds it, with its months (newest first) and change history. */
+export function aCreatorDetail(overrides: Partial<CreatorDetail> = {}): CreatorDetail {
+  const { months = [], history = [], ...creator } = overrides;
+  return checked('creator detail', creatorDetailSchema, { ...aCreator(creator), months, history });
 }
 
 /** A creator of `GET /api/me/creators`: brought by the member, no figures in March 2026. */
