@@ -65,7 +65,8 @@ export default function DocumentsPage() {
                     </Group>
                     <Group justify="space-between">
                       <Text size="sm">{t('lines.deductions')}</Text>
-                      <Text size="sm">{format.money(-payment.deductionsCents)}</Text>
+                      {/* Deducted money is shown negative; no deduction is $0.00, not -$0.00 (Intl keeps the sign of -0). */}
+                      <Text size="sm">{format.money(payment.deductionsCents === 0 ? 0 : -payment.deductionsCents)}</Text>
                     </Group>
                     <Group justify="space-between">
                       <Text size="sm" fw={700}>

@@ -1,15 +1,16 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { formatMoney } from '@agency/shared';
+import { formatMoney, type MemberDeleteResult } from '@agency/shared';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { aMember, aPage } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import MembersPage from './members-page.tsx';
 
-const AYSE = {
+const AYSE = aMember({
   uid: '11111111-1111-4111-8111-111111111111',
   firstName: 'Ayşe',
   lastName: 'Yılmaz',
@@ -18,18 +19,15 @@ const AYSE = {
   status: 'active',
   role: 'user',
   joinedAt: '2026-01-05T10:00:00.000Z',
-  referredBy: null,
   referralCode: 'AYSE2026',
   referralLink: 'http://portal.test/kayit?ref=AYSE2026',
   commissionRateBps: 250,
   bankStatus: 'Verified',
-  invoicePreference: 'default',
   tiktokUsernames: ['ayse.yilmaz.live'],
-  affiliatedWith: null,
   creatorCount: 5,
   diamonds: 4_000_000,
   earningsCents: 40_000,
-};
+});
 
 /** A fetch double: the members list answers AYSE; DELETE answers the catalogue message. */
 function fakeApi() {
@@ -40,8 +38,8 @@ function fakeApi() {
     calls.push({ method, url });
     const body =
       method === 'DELETE'
-        ? { error: false, message: 'User deleted successfully', messageCode: 'USER_DELETED', data: { uid: AYSE.uid, outcome: 'deleted' } }
-        : { error: false, data: { items: [AYSE], total: 1, page: 1, pageSize: 20 } };
+        ? { error: false, message: 'User deleted successfully', messageCode: 'USER_DELETED', data: { uid: AYSE.uid, outcome: 'deleted' } satisfies MemberDeleteResult }
+        : { error: false, data: aPage([AYSE]) };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -5,32 +5,25 @@ import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AutoRunResult, Payment, PaymentBank, PaymentBatchResult, PaymentStatus, PayoutRun } from '@agency/shared';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
+import { aPage, aPayment, aPaymentBank, aPayoutRun } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import AdminPaymentsPage from './admin-payments-page.tsx';
 
-function payment(id: string, firstName: string, status: string, amountCents = 12000, bankStatus = 'Verified') {
-  return {
+/** A payment of the admin list: the member `<firstName> Test`, their bank details and the statement of a $125.00 request. */
+function payment(id: string, firstName: string, status: PaymentStatus, amountCents = 12000, bankStatus: PaymentBank['bankStatus'] = 'Verified'): Payment {
+  return aPayment({
     id,
-    memberId: `m-${id}`,
     member: { uid: `m-${id}`, firstName, lastName: 'Test' },
-    bank: { holderName: `${firstName} Holder`, bankName: 'Ziraat', iban: 'TR330006100519786457841326', bankStatus },
+    bank: aPaymentBank({ holderName: `${firstName} Holder`, bankName: 'Ziraat', iban: 'TR330006100519786457841326', bankStatus }),
     amountCents,
     grossCents: 12500,
     deductionsCents: 500,
     periods: ['2026-02'],
     status,
-    kind: 'request',
-    runPeriod: null,
-    notes: null,
-    reason: null,
-    invoicePreference: 'default',
-    invoiceNumber: null,
-    createdAt: '2026-03-10T10:00:00Z',
-    updatedAt: '2026-03-10T10:00:00Z',
-    paidAt: null,
-  };
+  });
 }
 
 const PAYMENTS = [
@@ -99,7 +92,7 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
   });
 
   it('offers only the moves the state machine allows from each status', async () => {
-    fakeApi({ 'GET /api/admin/payments': ok({ items: PAYMENTS, total: 5, page: 1, pageSize: 20 }) });
+    fakeApi({ 'GET /api/admin/payments': ok(aPage(PAYMENTS)) });
     renderPage();
     await screen.findByText('Pending Test', undefined, SLOW);
     expect(await actionsOf('Pending')).toEqual(['Details', 'Approve', 'Reject', 'Download invoice']);
@@ -111,7 +104,7 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
 
   it('refuses a rejection reason shorter than 10 characters, then rejects with the reason', async () => {
     const calls = fakeApi({
-      'GET /api/admin/payments': ok({ items: PAYMENTS, total: 5, page: 1, pageSize: 20 }),
+      'GET /api/admin/payments': ok(aPage(PAYMENTS)),
       'POST /api/admin/payments/p1/reject': ok(payment('p1', 'Pending', 'Rejected'), { message: 'Payment status Rejected successfully', messageCode: 'PAYMENT_REJECTED' }),
     });
     renderPage();
@@ -138,12 +131,9 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
 
   it('shows where each payment goes: the account holder, the bank and the full IBAN in groups of four', async () => {
     fakeApi({
-      'GET /api/admin/payments': ok({
-        items: [payment('p3', 'Approved', 'Approved'), payment('p6', 'Changed', 'Approved', 9000, 'Not Verified'), { ...payment('p7', 'Nobank', 'Pending'), bank: null }],
-        total: 3,
-        page: 1,
-        pageSize: 20,
-      }),
+      'GET /api/admin/payments': ok(
+        aPage([payment('p3', 'Approved', 'Approved'), payment('p6', 'Changed', 'Approved', 9000, 'Not Verified'), aPayment({ ...payment('p7', 'Nobank', 'Pending'), bank: null })]),
+      ),
     });
     renderPage();
     const row = (await screen.findByText('Approved Test', undefined, SLOW)).closest('tr')!;
@@ -171,9 +161,9 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
       'POST /api/admin/payments/transfer-list': { body: 'file' },
       'POST /api/admin/payments/paid': (call) => {
         const ids = (call.body as { ids: string[] }).ids;
-        items = items.map((item) => (ids.includes(item.id) ? { ...item, status: 'Paid' } : item));
+        items = items.map((item) => (ids.includes(item.id) ? aPayment({ ...item, status: 'Paid' }) : item));
         const paid = items.filter((item) => ids.includes(item.id));
-        return ok({ count: paid.length, totalCents: paid.reduce((sum, item) => sum + item.amountCents, 0), payments: paid }, { message: 'Payments marked as paid', messageCode: 'PAYMENTS_PAID' });
+        return ok({ count: paid.length, totalCents: paid.reduce((sum, item) => sum + item.amountCents, 0), payments: paid } satisfies PaymentBatchResult, { message: 'Payments marked as paid', messageCode: 'PAYMENTS_PAID' });
       },
     });
     // The browser's saving of the file: jsdom has no object URLs and no downloads.
@@ -234,7 +224,7 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
 
   it('a refused batch takes the payments someone else changed out of the choice', async () => {
     fakeApi({
-      'GET /api/admin/payments': ok({ items: [payment('a1', 'Ada', 'Approved', 10_000), payment('a2', 'Bob', 'Approved', 20_000)], total: 2, page: 1, pageSize: 20 }),
+      'GET /api/admin/payments': ok(aPage([payment('a1', 'Ada', 'Approved', 10_000), payment('a2', 'Bob', 'Approved', 20_000)])),
       'POST /api/admin/payments/paid': {
         status: 409,
         body: { error: true, code: 'PAYMENTS_NOT_APPROVED', message: 'Only approved payments can be paid; nothing was done', details: [{ path: 'a2', message: 'The payment is Paid' }] },
@@ -261,7 +251,7 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
       removeEventListener: () => {},
       dispatchEvent: () => false,
     }));
-    fakeApi({ 'GET /api/admin/payments': ok({ items: [payment('a1', 'Ada', 'Approved', 12_345)], total: 1, page: 1, pageSize: 20 }) });
+    fakeApi({ 'GET /api/admin/payments': ok(aPage([payment('a1', 'Ada', 'Approved', 12_345)])) });
     renderPage();
     const card = (await screen.findByText('Ada Test', undefined, SLOW)).closest('article')!;
     expect(document.querySelector('table')).toBeNull();
@@ -274,8 +264,8 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
 
   it('asks before processing the automatic payments and shows what the run did', async () => {
     const calls = fakeApi({
-      'GET /api/admin/payments': ok({ items: [], total: 0, page: 1, pageSize: 20 }),
-      'POST /api/admin/payments/auto-run': ok({ period: '2026-03', created: 3, skipped: 2, existing: 1, pendingRegistration: 1, totalCents: 45000 }),
+      'GET /api/admin/payments': ok(aPage([])),
+      'POST /api/admin/payments/auto-run': ok({ period: '2026-03', created: 3, skipped: 2, existing: 1, pendingRegistration: 1, totalCents: 45000 } satisfies AutoRunResult),
     });
     renderPage();
     await act(async () => fireEvent.click(await screen.findByText('Process all automatic payments')));
@@ -287,28 +277,29 @@ describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, (
   });
 
   it('shows an interrupted automatic run until a later run completes it (docs/decisions/014)', async () => {
-    const run = (id: string, status: string, completedBy: string | null, created: number) => ({
-      id,
-      period: '2026-03',
-      trigger: 'schedule',
-      status,
-      startedAt: '2026-03-15T00:05:00Z',
-      finishedAt: status === 'finished' ? '2026-03-15T00:06:00Z' : null,
-      interruptedAt: status === 'interrupted' ? '2026-03-15T08:00:00Z' : null,
-      created,
-      skipped: 0,
-      existing: 0,
-      pendingRegistration: 0,
-      totalCents: created * 10000,
-      completedBy,
-    });
+    const run = (id: string, status: PayoutRun['status'], completedBy: string | null, created: number) =>
+      aPayoutRun({
+        id,
+        period: '2026-03',
+        trigger: 'schedule',
+        status,
+        startedAt: '2026-03-15T00:05:00Z',
+        finishedAt: status === 'finished' ? '2026-03-15T00:06:00Z' : null,
+        interruptedAt: status === 'interrupted' ? '2026-03-15T08:00:00Z' : null,
+        created,
+        skipped: 0,
+        existing: 0,
+        pendingRegistration: 0,
+        totalCents: created * 10000,
+        completedBy,
+      });
     let runs = [run('r1', 'interrupted', null, 8249)];
     fakeApi({
-      'GET /api/admin/payments': ok({ items: [], total: 0, page: 1, pageSize: 20 }),
+      'GET /api/admin/payments': ok(aPage([])),
       'GET /api/admin/payments/runs': () => ok(runs),
       'POST /api/admin/payments/auto-run': () => {
         runs = [run('r2', 'finished', null, 12), run('r1', 'interrupted', 'r2', 8249)];
-        return ok({ period: '2026-03', created: 12, skipped: 0, existing: 8249, pendingRegistration: 0, totalCents: 120000 });
+        return ok({ period: '2026-03', created: 12, skipped: 0, existing: 8249, pendingRegistration: 0, totalCents: 120000 } satisfies AutoRunResult);
       },
     });
     renderPage();

@@ -6,28 +6,12 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
+import { aPage, aPayment, aSummary } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import MemberPaymentsPage from './member-payments-page.tsx';
 
-const summary = {
-  period: '2026-03',
-  asOf: '2026-03-16',
-  diamonds: 0,
-  earningsCents: 0,
-  rateBps: 100,
-  personalRate: false,
-  creatorCount: 1,
-  ownDiamonds: 0,
-  validDays: 0,
-  liveSeconds: 0,
-  achievedPercent: 0,
-  requirementState: null,
-  unpaidCents: 15000,
-  availableCents: 12000,
-  minimumPayoutCents: 5000,
-  eligibility: 'Eligible for Payment',
-  atRiskCount: 0,
-};
+/** $150.00 unpaid, $120.00 available: a request between $50.00 and $120.00 is allowed. */
+const summary = aSummary({ unpaidCents: 15000, availableCents: 12000, minimumPayoutCents: 5000, eligibility: 'Eligible for Payment' });
 
 describe('member payments page (/app/setting/payment)', () => {
   beforeAll(async () => {
@@ -47,8 +31,8 @@ describe('member payments page (/app/setting/payment)', () => {
   it('refuses a request below $50 or above the available balance before sending anything, then sends a valid one', async () => {
     const calls = fakeApi({
       'GET /api/me/summary': ok(summary),
-      'GET /api/me/payments': ok({ items: [], total: 0, page: 1, pageSize: 10 }),
-      'POST /api/me/payments': { status: 201, body: { error: false, message: 'Payment Request Sent Successfully', messageCode: 'PAYMENT_REQUEST_SENT', data: {} } },
+      'GET /api/me/payments': ok(aPage([], { pageSize: 10 })),
+      'POST /api/me/payments': { status: 201, body: { error: false, message: 'Payment Request Sent Successfully', messageCode: 'PAYMENT_REQUEST_SENT', data: aPayment({ amountCents: 7550 }) } },
     });
     renderWithProviders(
       <Suspense fallback={null}>
@@ -80,7 +64,7 @@ describe('member payments page (/app/setting/payment)', () => {
   });
 
   it('refuses a custom invoice that is not PDF/JPG/PNG or larger than 5 MB with the catalogue messages', async () => {
-    const payment = {
+    const payment = aPayment({
       id: 'p1',
       memberId: 'm1',
       amountCents: 7550,
@@ -88,19 +72,10 @@ describe('member payments page (/app/setting/payment)', () => {
       deductionsCents: 450,
       periods: ['2026-01', '2026-02'],
       status: 'Pending',
-      kind: 'request',
-      runPeriod: null,
-      notes: null,
-      reason: null,
-      invoicePreference: 'default',
-      invoiceNumber: null,
-      createdAt: '2026-03-10T10:00:00Z',
-      updatedAt: '2026-03-10T10:00:00Z',
-      paidAt: null,
-    };
+    });
     const calls = fakeApi({
       'GET /api/me/summary': ok(summary),
-      'GET /api/me/payments': ok({ items: [payment], total: 1, page: 1, pageSize: 10 }),
+      'GET /api/me/payments': ok(aPage([payment], { pageSize: 10 })),
     });
     const { container } = renderWithProviders(
       <Suspense fallback={null}>
@@ -118,7 +93,7 @@ describe('member payments page (/app/setting/payment)', () => {
   });
 
   it('shows the member’s full invoice storage (413 INVOICE_STORAGE_FULL) in their language, beside the button', async () => {
-    const payment = {
+    const payment = aPayment({
       id: 'p2',
       memberId: 'm1',
       amountCents: 7550,
@@ -126,19 +101,11 @@ describe('member payments page (/app/setting/payment)', () => {
       deductionsCents: 0,
       periods: ['2026-02'],
       status: 'Approved',
-      kind: 'request',
-      runPeriod: null,
-      notes: null,
-      reason: null,
-      invoicePreference: 'default',
       invoiceNumber: 'INV-000007',
-      createdAt: '2026-03-10T10:00:00Z',
-      updatedAt: '2026-03-10T10:00:00Z',
-      paidAt: null,
-    };
+    });
     const calls = fakeApi({
       'GET /api/me/summary': ok(summary),
-      'GET /api/me/payments': ok({ items: [payment], total: 1, page: 1, pageSize: 10 }),
+      'GET /api/me/payments': ok(aPage([payment], { pageSize: 10 })),
       'PUT /api/me/payments/p2/invoice': { status: 413, body: { error: true, code: 'INVOICE_STORAGE_FULL', message: 'Your invoice storage is full' } },
     });
     const { container } = renderWithProviders(

@@ -1,11 +1,12 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { formatMoney, type MyCreator, type MyEarnings, type MyProfile, type MySummary } from '@agency/shared';
+import { formatMoney, type MyEarnings, type MyProfile, type MySummary } from '@agency/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { aMyCreator } from '../../lib/testing/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../lib/testing/render.tsx';
 import PublisherHomePage from './publisher-home-page.tsx';
 
@@ -41,7 +42,7 @@ const EARNINGS: MyEarnings = {
   totals: { diamonds: 7_000_000, earningsCents: 70_000, validDays: 23, liveSeconds: 181_800 },
 };
 
-const RISKY: MyCreator = {
+const RISKY = aMyCreator({
   id: '22222222-2222-4222-8222-222222222222',
   tiktokUsername: 'risky.one',
   name: 'Risky One',
@@ -61,7 +62,7 @@ const RISKY: MyCreator = {
   relation: 'affiliate',
   achievedPercent: 33.3,
   requirementState: 'atRisk',
-} as MyCreator;
+});
 
 function renderPage() {
   return renderWithProviders(

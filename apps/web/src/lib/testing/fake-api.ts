@@ -7,11 +7,13 @@ export interface FakeCall {
   body: unknown;
 }
 
-type Answer = { status?: number; body: unknown } | ((call: FakeCall) => { status?: number; body: unknown });
+type Reply = { status?: number; body: unknown };
+type Answer = Reply | ((call: FakeCall) => Reply | Response);
 
 /**
  * Stubs fetch with answers per `METHOD /api/path` (the query string is ignored for matching) and
- * records every call. Unknown calls answer 404 in the API's envelope.
+ * records every call. Unknown calls answer 404 in the API's envelope. A function may answer a
+ * `Response` of its own (a file download with its headers).
  */
 export function fakeApi(routes: Record<string, Answer>): FakeCall[] {
   const calls: FakeCall[] = [];
@@ -26,6 +28,7 @@ export function fakeApi(routes: Record<string, Answer>): FakeCall[] {
       calls.push(call);
       const route = routes[`${method} ${path}`];
       const answer = typeof route === 'function' ? route(call) : route;
+      if (answer instanceof Response) return answer;
       const status = answer ? (answer.status ?? 200) : 404;
       const payload = answer ? answer.body : { error: true, code: 'ROUTE_NOT_FOUND', message: 'Route not found' };
       return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
