@@ -126,7 +126,7 @@ export const creatorDeleteResultSchema = z.object({ id: z.string(), outcome: z.e
 export type CreatorDeleteResult = z.infer<typeof creatorDeleteResultSchema>;
 
 /** One month of a creator's figures. */
-const creatorMonthSchema = z.object({
+export const creatorMonthSchema = z.object({
   period: z.string(),
   diamonds: z.number().int(),
   validDays: z.number().int(),
@@ -134,6 +134,7 @@ const creatorMonthSchema = z.object({
   matches: z.number().int(),
   lastLiveAt: z.string().nullable(),
 });
+export type CreatorMonth = z.infer<typeof creatorMonthSchema>;
 
 /** Achieved % of docs/product.md §8: the smaller of valid days / 12 and hours / 25, capped at 100 (one decimal, rounded down). */
 export function achievedPercent(validDays: number, liveSeconds: number): number {

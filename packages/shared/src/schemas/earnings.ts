@@ -322,7 +322,7 @@ export const mySummarySchema = z.object({
 export type MySummary = z.infer<typeof mySummarySchema>;
 
 /** One month of a member (docs/product.md §7). */
-const memberMonthSchema = z.object({
+export const memberMonthSchema = z.object({
   period: periodSchema,
   diamonds: z.number().int(),
   earningsCents: z.number().int(),

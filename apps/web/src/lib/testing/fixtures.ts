@@ -24,7 +24,6 @@ import {
   type PaymentBank,
   type PayoutRun,
 } from '@agency/shared';
-import type { z } from 'zod';
 import type { ListPage } from '../list-query.ts';
 
 /**
@@ -38,8 +37,13 @@ import type { ListPage } from '../list-query.ts';
  *   aPayment({ status: 'Approved', amountCents: 12_345 })
  */
 
+/** What the builders need of a shared zod schema (the web app reaches zod only through `@agency/shared`). */
+interface ContractSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
 /** Parses `value` with the contract's schema; refuses what the schema refuses and fields it does not have. */
-function checked<T extends object>(name: string, schema: z.ZodType<T>, value: T): T {
+function checked<T extends object>(name: string, schema: ContractSchema<T>, value: T): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
@@ -53,7 +57,7 @@ function checked<T extends object>(name: string, schema: z.ZodType<T>, value: T)
 
 let sequence = 0;
 /** A fresh uuid-shaped id (some contracts and requests want uuids), stable in the order of the calls. */
-export function anId(): string {
+function anId(): string {
   sequence += 1;
   return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
 }
@@ -63,7 +67,7 @@ export function aPage<T>(items: T[], page: Partial<Omit<ListPage<T>, 'items'>> =
   return { items, total: page.total ?? items.length, page: page.page ?? 1, pageSize: page.pageSize ?? 20 };
 }
 
-export function aMemberRef(overrides: Partial<MemberRef> = {}): MemberRef {
+function aMemberRef(overrides: Partial<MemberRef> = {}): MemberRef {
   return { uid: anId(), firstName: 'Ada', lastName: 'Member', ...overrides };
 }
 
