@@ -24,6 +24,8 @@ import { createCreatorsAdminService } from './modules/creators/creators.admin.se
 import { creatorAdminRoutes } from './modules/creators/creators.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/deductions/deductions.routes.ts';
+import { createDeductionsService } from './modules/deductions/deductions.service.ts';
 import { earningsSelfRoutes } from './modules/earnings/earnings.routes.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
 import { exportsAdminRoutes } from './modules/exports/exports.routes.ts';
@@ -44,8 +46,6 @@ import { bankSelfRoutes } from './modules/bank/bank.routes.ts';
 import { createBankService } from './modules/bank/bank.service.ts';
 import { notificationsAdminRoutes, notificationsSelfRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createDeductionsService } from './modules/payments/deductions.service.ts';
-import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/payments/deductions.routes.ts';
 import { paymentsAdminRoutes, paymentsSelfRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { markInterruptedRuns } from './modules/payments/payout-runs.ts';

@@ -8,4 +8,5 @@ export * from '../modules/activity/activity.table.ts';
 export * from '../modules/earnings/earnings.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/payments/payments.table.ts';
+export * from '../modules/deductions/deductions.table.ts';
 export * from '../plugins/rate-limit.table.ts';

@@ -5,7 +5,8 @@ import { creators } from '../creators/creators.table.ts';
 import { uploads } from '../earnings/earnings.table.ts';
 import { users } from '../members/members.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
-import { deductions, payments, payoutRuns } from '../payments/payments.table.ts';
+import { deductions } from '../deductions/index.ts';
+import { payments, payoutRuns } from '../payments/payments.table.ts';
 
 /**
  * The names behind the ids of one page of the activity log: the records the entries are about and

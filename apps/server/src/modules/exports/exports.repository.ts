@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { deductions } from '../deductions/index.ts';
 import { bankDetails, users } from '../members/members.table.ts';
-import { deductions, payments } from '../payments/payments.table.ts';
+import { payments } from '../payments/payments.table.ts';
 
 const BATCH = 1000;
 

@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { deductions } from '../deductions/index.ts';
 import { addBank, setMonthEarnings } from '../payments/payments.fixtures.ts';
-import { deductions } from '../payments/payments.table.ts';
 
 const PASSWORD = 'Export-pass-1';
 const SHEETS = ['members', 'creators', 'monthly figures', 'payments', 'deductions'];

@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client.ts';
 import { foldedColumnContains, foldedContains } from '../../db/search.ts';
 import { activityLog } from '../activity/activity.table.ts';
 import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { deductions } from '../deductions/index.ts';
 import { memberMonths } from '../earnings/earnings.table.ts';
-import { deductions, ledgerEntries, payments } from '../payments/payments.table.ts';
+import { ledgerEntries, payments } from '../payments/payments.table.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
 
 interface MemberRefRow {

@@ -7,8 +7,8 @@ import { createPostgresTestDatabase, createUser, TestClock } from '../../../test
 import type { RunnerReply, RunnerRequest } from '../../../test/auto-run-runner.ts';
 import type { Database } from '../../db/client.ts';
 import { payoutRuns } from '../../db/schema.ts';
+import { createDeductionsService } from '../deductions/index.ts';
 import { memberBalance } from '../earnings/balance.ts';
-import { createDeductionsService } from './deductions.service.ts';
 import { addBank, expectEachEligiblePaidOnce, setMonthEarnings } from './payments.fixtures.ts';
 
 /**

@@ -1,7 +1,6 @@
 import {
   canTransition,
   nextPaymentStatus,
-  type Deduction,
   type Payment,
   type PaymentAction,
   type PaymentBank,
@@ -13,26 +12,32 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomUUID } from 'node:crypto';
 import { recordActivities, recordActivity } from '../activity/activity.repository.ts';
+import {
+  attachDeductions,
+  attachDeductionsMany,
+  deductionsTakenBy,
+  deductionsTakenByMany,
+  lockOpenDeductions,
+  lockOpenDeductionsMany,
+  paymentFigures,
+  releaseDeductions,
+  releasesDeductions,
+} from '../deductions/index.ts';
 import { assignInvoiceNumber } from '../invoices/invoices.repository.ts';
 import { paymentStatusNotification } from '../notifications/notification-texts.ts';
 import { notifySystem, notifySystemEach, readUserLocales } from '../notifications/notifications.repository.ts';
 import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
 import {
-  consumeDeductions,
-  consumeDeductionsMany,
   insertAutomaticPayments,
   isBankVerified,
-  lockOpenDeductions,
-  lockOpenDeductionsMany,
   insertPayment,
   readPaymentContext,
-  releaseDeductions,
   updatePayment,
   type MemberRef,
   type NewAutomaticPayment,
   type PaymentBankRef,
 } from './payments.repository.ts';
-import type { DeductionRow, PaymentRow } from './payments.table.ts';
+import type { PaymentRow } from './payments.table.ts';
 
 /** The transactional building blocks shared by requests, the automatic run, reviews and bank verification. */
 
@@ -72,18 +77,6 @@ export function toPaymentBank(bank: PaymentBankRef | null): PaymentBank | null {
   return { holderName: bank.holderName, bankName: bank.bankName, iban: bank.iban, bankStatus: bank.verifiedAt ? 'Verified' : 'Not Verified' };
 }
 
-export function toDeduction(row: DeductionRow, member?: MemberRef | null): Deduction {
-  return {
-    id: row.id,
-    memberId: row.memberId,
-    ...memberOf(member),
-    amountCents: row.amountCents,
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-    paymentId: row.paymentId,
-  };
-}
-
 /**
  * The system notification a member gets when one of their payments is created or changes status,
  * in the member's language (the web app translates its template; the stored text is the fallback).
@@ -114,8 +107,7 @@ export interface NewPayment {
  */
 export async function createPaymentRecord(db: Executor, input: NewPayment): Promise<PaymentRow> {
   const open = await lockOpenDeductions(db, input.memberId);
-  const deductionsCents = open.reduce((sum, row) => sum + row.amountCents, 0);
-  const grossCents = input.amountCents + deductionsCents;
+  const { deductionsCents, grossCents } = paymentFigures(input.amountCents, open);
   // One after the other: `db` is a transaction here, and one connection runs one query at a time
   // (node-postgres deprecates queueing them concurrently).
   const months = await listPostedEarnings(db, input.memberId);
@@ -136,11 +128,7 @@ export async function createPaymentRecord(db: Executor, input: NewPayment): Prom
     createdAt: input.at,
     updatedAt: input.at,
   });
-  await consumeDeductions(
-    db,
-    open.map((row) => row.id),
-    payment.id,
-  );
+  await attachDeductions(db, deductionsTakenBy(payment.id, open));
   await insertLedgerEntries(db, [
     { memberId: input.memberId, kind: 'payment', amountCents: -input.amountCents, paymentId: payment.id, createdBy: input.actor.id, at: input.at },
   ]);
@@ -176,8 +164,7 @@ export async function createAutomaticPaymentRecords(
   const open = await lockOpenDeductionsMany(db, memberIds);
   const context = await readPaymentContext(db, memberIds, REVERSED_PAYMENT_STATUSES);
   const rows: AutomaticPaymentRecord[] = items.map((item) => {
-    const deductionsCents = (open.get(item.memberId) ?? []).reduce((sum, row) => sum + row.amountCents, 0);
-    const grossCents = item.amountCents + deductionsCents;
+    const { deductionsCents, grossCents } = paymentFigures(item.amountCents, open.get(item.memberId) ?? []);
     const member = context.get(item.memberId);
     return {
       id: randomUUID(),
@@ -193,10 +180,7 @@ export async function createAutomaticPaymentRecords(
     };
   });
   await insertAutomaticPayments(db, rows);
-  await consumeDeductionsMany(
-    db,
-    rows.flatMap((payment) => (open.get(payment.memberId) ?? []).map((deduction) => ({ id: deduction.id, paymentId: payment.id }))),
-  );
+  await attachDeductionsMany(db, deductionsTakenByMany(rows, open));
   await insertLedgerEntries(
     db,
     rows.map((payment) => ({ memberId: payment.memberId, kind: 'payment', amountCents: -payment.amountCents, paymentId: payment.id, createdBy: input.actor.id, at: input.at })),
@@ -249,12 +233,12 @@ export async function applyTransition(db: Executor, current: PaymentRow, input: 
   let updated = await updatePayment(db, current.id, changes);
 
   let releasedDeductions = 0;
-  if (status === 'Rejected' || status === 'Unpaid') {
+  if (REVERSED_PAYMENT_STATUSES.includes(status)) {
     await insertLedgerEntries(db, [
       { memberId: current.memberId, kind: 'paymentReversal', amountCents: current.amountCents, paymentId: current.id, createdBy: input.actor.id, at: input.at },
     ]);
-    releasedDeductions = await releaseDeductions(db, current.id);
   }
+  if (releasesDeductions(status)) releasedDeductions = await releaseDeductions(db, current.id);
   await recordActivity(db, {
     actorId: input.actor.id,
     action: `payment.${input.action}`,

@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } f
 import type { Executor } from '../../db/client.ts';
 import { foldedContains } from '../../db/search.ts';
 import { bankDetails, users } from '../members/members.table.ts';
-import { deductions, payments, payoutRuns, type DeductionRow, type PaymentRow } from './payments.table.ts';
+import { payments, payoutRuns, type PaymentRow } from './payments.table.ts';
 
-/** Payments, deductions and runs as stored; every member-scoped read is bound to an id the service passes. */
+/** Payments and runs as stored (deductions: modules/deductions); every member-scoped read is bound to an id the service passes. */
 
 /** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -190,14 +190,6 @@ export async function readPaymentContext(
   return result;
 }
 
-export async function findMember(db: Executor, id: string): Promise<(MemberRef & { role: string; status: string }) | undefined> {
-  const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, status: users.status })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
-
 /** Active members (role user) after `afterId`, by id: the automatic run walks them in pages. */
 export async function listActiveMemberIds(db: Executor, afterId: string | null, limit: number): Promise<string[]> {
   const rows = await db
@@ -207,97 +199,6 @@ export async function listActiveMemberIds(db: Executor, afterId: string | null, 
     .orderBy(asc(users.id))
     .limit(limit);
   return rows.map((row) => row.id);
-}
-
-// ---- deductions ----
-
-export async function insertDeduction(db: Executor, values: typeof deductions.$inferInsert): Promise<DeductionRow> {
-  const [row] = await db.insert(deductions).values(values).returning();
-  if (!row) throw new Error('insert of deductions returned nothing');
-  return row;
-}
-
-export async function lockDeduction(db: Executor, id: string): Promise<DeductionRow | undefined> {
-  const [row] = await db.select().from(deductions).where(eq(deductions.id, id)).for('update');
-  return row;
-}
-
-/** Open deductions (not consumed, not deleted), oldest first, locked. */
-export async function lockOpenDeductions(db: Executor, memberId: string): Promise<DeductionRow[]> {
-  return db
-    .select()
-    .from(deductions)
-    .where(and(eq(deductions.memberId, memberId), isNull(deductions.paymentId), isNull(deductions.deletedAt)))
-    .orderBy(asc(deductions.createdAt))
-    .for('update');
-}
-
-/** `lockOpenDeductions` for many members, grouped by member (oldest first). */
-export async function lockOpenDeductionsMany(db: Executor, memberIds: readonly string[]): Promise<Map<string, DeductionRow[]>> {
-  const result = new Map<string, DeductionRow[]>();
-  if (memberIds.length === 0) return result;
-  const rows = await db
-    .select()
-    .from(deductions)
-    .where(and(sql`${deductions.memberId} = any(${sql.param([...memberIds])}::uuid[])`, isNull(deductions.paymentId), isNull(deductions.deletedAt)))
-    .orderBy(asc(deductions.memberId), asc(deductions.createdAt))
-    .for('update');
-  for (const row of rows) {
-    const list = result.get(row.memberId);
-    if (list) list.push(row);
-    else result.set(row.memberId, [row]);
-  }
-  return result;
-}
-
-/** `consumeDeductions` for many payments in one update. */
-export async function consumeDeductionsMany(db: Executor, consumed: readonly { id: string; paymentId: string }[]): Promise<void> {
-  if (consumed.length === 0) return;
-  await db.execute(sql`
-    update ${deductions} set payment_id = t.payment_id
-    from unnest(${sql.param(consumed.map((item) => item.id))}::uuid[], ${sql.param(consumed.map((item) => item.paymentId))}::uuid[]) as t(id, payment_id)
-    where ${deductions.id} = t.id`);
-}
-
-export async function consumeDeductions(db: Executor, ids: readonly string[], paymentId: string): Promise<void> {
-  for (const id of ids) await db.update(deductions).set({ paymentId }).where(eq(deductions.id, id));
-}
-
-/** A rejected or unpaid payment gives its deductions back: they are open again. */
-export async function releaseDeductions(db: Executor, paymentId: string): Promise<number> {
-  const rows = await db.update(deductions).set({ paymentId: null }).where(eq(deductions.paymentId, paymentId)).returning({ id: deductions.id });
-  return rows.length;
-}
-
-export async function markDeductionDeleted(db: Executor, id: string, by: string, at: Date): Promise<DeductionRow> {
-  const [row] = await db.update(deductions).set({ deletedAt: at, deletedBy: by }).where(eq(deductions.id, id)).returning();
-  if (!row) throw new Error('update of deductions returned nothing');
-  return row;
-}
-
-export interface DeductionListRow {
-  deduction: DeductionRow;
-  member: MemberRef | null;
-}
-
-/** Deductions not deleted, newest first. */
-export async function listDeductions(
-  db: Executor,
-  query: { memberId?: string | undefined; page: number; pageSize: number },
-): Promise<{ rows: DeductionListRow[]; total: number }> {
-  const where = and(isNull(deductions.deletedAt), query.memberId ? eq(deductions.memberId, query.memberId) : undefined);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ deduction: deductions, member: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
-      .from(deductions)
-      .innerJoin(users, eq(users.id, deductions.memberId))
-      .where(where)
-      .orderBy(desc(deductions.createdAt), desc(deductions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ value: count() }).from(deductions).where(where),
-  ]);
-  return { rows, total: Number(totalRow?.value ?? 0) };
 }
 
 // ---- automatic runs ----

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus, PayoutRunStatus } from '@agency/shared';
+import { deductions } from '../deductions/deductions.table.ts';
 import { users } from '../members/members.table.ts';
 
 /**
@@ -55,31 +56,6 @@ export const payments = pgTable(
     index('payments_member_created_idx').on(table.memberId, table.createdAt),
     index('payments_status_created_idx').on(table.status, table.createdAt),
     index('payments_payout_run_idx').on(table.payoutRunId).where(sql`${table.payoutRunId} is not null`),
-  ],
-);
-
-/** Deductions: created by an admin, consumed by the next payment; deleted only while open. */
-export const deductions = pgTable(
-  'deductions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    reason: text('reason'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The payment that consumed it (released again when that payment is rejected or unpaid). */
-    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
-    /** Deleted deductions are kept (with a reversal in the ledger). */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (table) => [
-    check('deductions_amount_check', sql`${table.amountCents} > 0`),
-    index('deductions_member_created_idx').on(table.memberId, table.createdAt),
-    index('deductions_payment_idx').on(table.paymentId),
   ],
 );
 
@@ -169,6 +145,5 @@ export const payoutRuns = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type DeductionRow = typeof deductions.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type InvoiceFileRow = typeof invoiceFiles.$inferSelect;

@@ -1,10 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deduction, Payment, PaymentRequestInput } from '@agency/shared';
+import type { Payment, PaymentRequestInput } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
 import { toQueryString, type ListPage } from '../../lib/list-query.ts';
-
-/** `GET /api/me/deductions`; `openCents` is used when the server sends it. */
-export type MyDeductions = ListPage<Deduction> & { openCents?: number };
 
 /** `GET /api/me/payments`: the member's own payments, newest first. */
 export function useMyPayments(page: number, pageSize: number) {
@@ -15,16 +12,7 @@ export function useMyPayments(page: number, pageSize: number) {
   });
 }
 
-/** `GET /api/me/deductions`. */
-export function useMyDeductions(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: ['me', 'deductions', page, pageSize],
-    queryFn: async () => (await api.get<MyDeductions>(`/me/deductions${toQueryString({ page, pageSize })}`)).data,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** A change of a payment moves the balance too: refresh the payments and the summary. */
+/** A change of a payment moves the balance too: refresh the payments, the summary and the deductions (features/deductions). */
 function useRefreshMoney() {
   const queryClient = useQueryClient();
   return () =>

@@ -3,6 +3,18 @@ import type { Deduction, DeductionCreateInput } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
 import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
+/** `GET /api/me/deductions`; `openCents` is used when the server sends it. */
+export type MyDeductions = ListPage<Deduction> & { openCents?: number };
+
+/** `GET /api/me/deductions`: the member's own deductions, newest first. */
+export function useMyDeductions(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['me', 'deductions', page, pageSize],
+    queryFn: async () => (await api.get<MyDeductions>(`/me/deductions${toQueryString({ page, pageSize })}`)).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** `GET /api/admin/deductions?memberId=&page=&pageSize=`. */
 export function useAdminDeductions(memberId: string | null, page: number, pageSize: number) {
   return useQuery({

@@ -4,8 +4,8 @@ import { IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FigureCard } from '../../components/member-earnings/summary-cards.tsx';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { useMyDeductions } from '../../components/payments/payments-api.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { useMyDeductions } from './deductions-api.ts';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -1,30 +1,56 @@
 import type { Deduction, DeductionCreateInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { insertLedgerEntries, lockMemberLedger } from './ledger.ts';
-import { toDeduction, type Actor } from './payment-records.ts';
-import { findMember, insertDeduction, listDeductions, lockDeduction, markDeductionDeleted } from './payments.repository.ts';
-import type { Page } from './payments.service.ts';
+import { insertLedgerEntries, lockMemberLedger } from '../payments/ledger.ts';
+import { findDeductionMember, insertDeduction, listDeductions, lockDeduction, markDeductionDeleted, type DeductionMember } from './deductions.repository.ts';
+import { checkDeductionMember, checkDeletable, checkNotDeleted, deductionReason } from './deductions.rules.ts';
+import type { DeductionRow } from './deductions.table.ts';
 
-/** Deductions (PRODUCT section 2): added by an admin, consumed by the member's next payment, deleted only while open. */
+/** The admin (or the system) acting, for the activity log and the ledger. */
+export interface DeductionActor {
+  id: string;
+  ip?: string | null;
+}
+
+export interface DeductionPage {
+  items: Deduction[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+function toDeduction(row: DeductionRow, member?: DeductionMember | null): Deduction {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    ...(member ? { member: { uid: member.id, firstName: member.firstName, lastName: member.lastName } } : {}),
+    amountCents: row.amountCents,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    paymentId: row.paymentId,
+  };
+}
+
+/**
+ * Deductions (PRODUCT section 2, deductions.rules.ts): added by an admin, consumed by the member's
+ * next payment, deleted only while open. Each change writes its ledger entry and activity entry in
+ * the same transaction, under the member's ledger lock.
+ */
 export function createDeductionsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
   return {
-    async add(input: DeductionCreateInput, actor: Actor & { id: string }): Promise<Deduction> {
+    async add(input: DeductionCreateInput, actor: DeductionActor): Promise<Deduction> {
       return db.transaction(async (tx) => {
-        const member = await findMember(tx, input.memberId);
-        if (!member || member.role !== 'user') {
-          throw new AppError('DEDUCTION_ADD_FAILED', { details: [{ path: 'memberId', message: 'The selected member does not exist' }] });
-        }
+        const member = await findDeductionMember(tx, input.memberId);
+        checkDeductionMember(member);
         const now = clock.now();
         await lockMemberLedger(tx, input.memberId);
         const row = await insertDeduction(tx, {
           memberId: input.memberId,
           amountCents: input.amountCents,
-          reason: input.reason && input.reason !== '' ? input.reason : null,
+          reason: deductionReason(input.reason),
           createdBy: actor.id,
           createdAt: now,
         });
@@ -45,17 +71,14 @@ export function createDeductionsService(deps: { db: Database; clock: Clock }) {
     },
 
     /** Soft delete with a reversal entry; a deduction consumed by a payment answers 409. */
-    async remove(id: string, actor: Actor & { id: string }): Promise<Deduction> {
+    async remove(id: string, actor: DeductionActor): Promise<Deduction> {
       return db.transaction(async (tx) => {
         const found = await lockDeduction(tx, id);
-        if (!found || found.deletedAt) throw new AppError('NOT_FOUND');
+        checkNotDeleted(found);
         // The member's ledger lock first (the order a payment request takes), then the row again.
         await lockMemberLedger(tx, found.memberId);
         const current = await lockDeduction(tx, id);
-        if (!current || current.deletedAt) throw new AppError('NOT_FOUND');
-        if (current.paymentId) {
-          throw new AppError('DEDUCTION_DELETE_FAILED', { details: [{ message: 'The deduction was consumed by a payment' }] });
-        }
+        checkDeletable(current);
         const now = clock.now();
         const row = await markDeductionDeleted(tx, id, actor.id, now);
         await insertLedgerEntries(tx, [
@@ -74,12 +97,12 @@ export function createDeductionsService(deps: { db: Database; clock: Clock }) {
       });
     },
 
-    async list(query: { memberId?: string | undefined; page: number; pageSize: number }): Promise<Page<Deduction>> {
+    async list(query: { memberId?: string | undefined; page: number; pageSize: number }): Promise<DeductionPage> {
       const { rows, total } = await listDeductions(db, query);
       return { items: rows.map((row) => toDeduction(row.deduction, row.member)), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async listOwn(memberId: string, query: { page: number; pageSize: number }): Promise<Page<Deduction>> {
+    async listOwn(memberId: string, query: { page: number; pageSize: number }): Promise<DeductionPage> {
       const { rows, total } = await listDeductions(db, { ...query, memberId });
       return { items: rows.map((row) => toDeduction(row.deduction)), total, page: query.page, pageSize: query.pageSize };
     },
