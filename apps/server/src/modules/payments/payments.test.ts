@@ -125,6 +125,7 @@ describe('payments: the money over three months and the automatic run', () => {
     expect(response.status).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, m.low!.id));
     expect(row).toBeDefined();
+    expect(row!.status).toBe('disabled');
     await setMonthEarnings(t.db, m.low!.id, '2026-02', 4999);
     const fresh = await createUser(t.db);
     await call(t.app, 'POST', '/api/admin/deductions', { token: admin, body: { memberId: fresh.id, amountCents: 100 } });
