@@ -45,7 +45,10 @@ export interface ChartRow {
   /** Dollars (the chart axis); the tables show cents through the money formatter. */
   earnings: number;
   validDays: number;
+  /** Hours to a tenth (the chart's bar); the tables show the exact seconds and cents below. */
   liveHours: number;
+  liveSeconds: number;
+  earningsCents: number;
 }
 
 export function toChartRows(months: readonly MemberMonth[], label: (period: string) => string): ChartRow[] {
@@ -56,5 +59,7 @@ export function toChartRows(months: readonly MemberMonth[], label: (period: stri
     earnings: month.earningsCents / 100,
     validDays: month.validDays,
     liveHours: Math.round(month.liveSeconds / 360) / 10,
+    liveSeconds: month.liveSeconds,
+    earningsCents: month.earningsCents,
   }));
 }

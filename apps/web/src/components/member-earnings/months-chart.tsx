@@ -66,8 +66,9 @@ export function MonthsChart({ title, rows, series, height = 240 }: MonthsChartPr
   const format = useFormatters();
   const captionId = useId();
   const [left, right] = series;
-  const formatValue = (name: ChartSeries, value: number) =>
-    name === 'earnings' ? format.money(Math.round(value * 100)) : name === 'liveHours' ? format.duration(value * 3600) : format.number(value);
+  // The table reads the exact figures: cents and seconds, never the chart's rounded hours.
+  const formatValue = (name: ChartSeries, row: ChartRow) =>
+    name === 'earnings' ? format.money(row.earningsCents) : name === 'liveHours' ? format.duration(row.liveSeconds) : format.number(row[name]);
 
   return (
     <Box component="figure" m={0} aria-labelledby={captionId}>
@@ -88,7 +89,7 @@ export function MonthsChart({ title, rows, series, height = 240 }: MonthsChartPr
         <ChartDataTable
           caption={title}
           headers={[t('table.month'), ...series.map((name) => t(`chart.series.${name}`))]}
-          rows={rows.map((row) => ({ key: row.period, cells: [row.month, formatValue(left, row[left]), ...(right ? [formatValue(right, row[right])] : [])] }))}
+          rows={rows.map((row) => ({ key: row.period, cells: [row.month, formatValue(left, row), ...(right ? [formatValue(right, row)] : [])] }))}
         />
       </Stack>
     </Box>

@@ -11,10 +11,10 @@ import { anEarnings, anEarningsMonth } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import StatisticsPage from './statistics-page.tsx';
 
-/** Three months, oldest first. The LIVE hours are drawn to a tenth of an hour (6 minutes). */
+/** Three months, oldest first. The bars are drawn to a tenth of an hour; the table gives the exact minutes (26 h 15 min is not a tenth). */
 const MONTHS = [
   anEarningsMonth({ period: '2026-01', diamonds: 2_500_000, earningsCents: 25_000, validDays: 14, liveSeconds: 30 * 3600 }),
-  anEarningsMonth({ period: '2026-02', diamonds: 3_000_000, earningsCents: 45_000, validDays: 1, liveSeconds: 26 * 3600 + 12 * 60 }),
+  anEarningsMonth({ period: '2026-02', diamonds: 3_000_000, earningsCents: 45_000, validDays: 1, liveSeconds: 26 * 3600 + 15 * 60 }),
   anEarningsMonth({ period: '2026-03', diamonds: 4_000_000, earningsCents: 80_075, validDays: 9, liveSeconds: 20 * 3600 + 30 * 60, estimated: true }),
 ];
 
@@ -63,7 +63,7 @@ describe('statistics (/app/setting/statistics)', { timeout: 30_000 }, () => {
   it('sums up the period and draws diamonds, valid days and LIVE hours by month', async () => {
     const calls = earningsServer({ last6: anEarnings({ period: 'last6', months: MONTHS }) });
     renderPage();
-    expect(await screen.findByText('In this period: 9,500,000 diamonds, 24 valid LIVE days, 76 h 42 min of LIVE.')).toBeTruthy();
+    expect(await screen.findByText('In this period: 9,500,000 diamonds, 24 valid LIVE days, 76 h 45 min of LIVE.')).toBeTruthy();
     expect(calls.map((call) => call.url)).toEqual(['/api/me/earnings?period=last6']);
     expect(chartRows('Diamonds by month')).toEqual([
       ['Jan 2026', '2,500,000'],
@@ -77,7 +77,7 @@ describe('statistics (/app/setting/statistics)', { timeout: 30_000 }, () => {
     ]);
     expect(chartRows('LIVE hours by month')).toEqual([
       ['Jan 2026', '30 h 0 min'],
-      ['Feb 2026', '26 h 12 min'],
+      ['Feb 2026', '26 h 15 min'],
       ['Mar 2026', '20 h 30 min'],
     ]);
   });
