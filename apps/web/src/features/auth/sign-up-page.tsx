@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useAgencyContact } from '../landing/use-agency-contact.ts';
+import { usePublicSettings } from '../../lib/public-settings.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { isStrongEnoughPassword, isValidEmail, PASSWORD_MIN_LENGTH } from './email-validation.ts';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -29,7 +29,7 @@ function companyIdFrom(settings: object | undefined): string {
  */
 export default function SignUpPage() {
   const { t } = useTranslation(['auth', 'common', 'errors', 'messages']);
-  const { data: settings } = useAgencyContact();
+  const { data: settings } = usePublicSettings();
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
