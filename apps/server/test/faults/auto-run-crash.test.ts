@@ -170,7 +170,7 @@ describe('faults: a crash during the automatic payment run, then a rerun complet
         for (const member of members) if (member.monthlyCents > 0) await setMonthEarnings(db, member.id, shiftPeriod(period, 1), member.monthlyCents);
       }
       const deductionsService = createDeductionsService({ db, clock });
-      for (const member of members) if (member.kind === 'deducted') await deductionsService.add({ memberId: member.id, amountCents: 900 + index }, { id: adminId });
+      for (const member of members) if (member.kind === 'deducted') await deductionsService.add({ memberId: member.id, amountCents: 900 + index }, { id: adminId, ip: null });
 
       const before = new Map<string, number>();
       for (const member of members) before.set(member.id, (await memberBalance(db, member.id, now)).availableCents);

@@ -25,11 +25,8 @@ import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
 import type { SmsSender } from '../messaging/messaging.types.ts';
 import type { UserRow } from '../members/members.table.ts';
 import { listApplicationRows } from './applications.repository.ts';
+import type { Actor } from '../../lib/actor.ts';
 
-export interface ReviewActor {
-  id: string;
-  ip: string;
-}
 
 export interface ApplicationsDeps {
   db: Database;
@@ -155,7 +152,7 @@ export function createApplicationsService(deps: ApplicationsDeps) {
     },
 
     /** Activates the applicant and their pending creators in one transaction, then sends the SMS. */
-    async approve(id: string, actor: ReviewActor): Promise<ApplicationDecision> {
+    async approve(id: string, actor: Actor): Promise<ApplicationDecision> {
       const { member, creatorIds } = await db.transaction(async (tx) => {
         const current = await lockUser(tx, id);
         if (!current || current.role !== 'user') throw new AppError('NOT_FOUND');
@@ -198,7 +195,7 @@ export function createApplicationsService(deps: ApplicationsDeps) {
      * then tells the applicant by SMS (the screens promise the decision by SMS). The reason is the
      * agency's note, typed in the admin's language, and stays internal.
      */
-    async reject(id: string, rawReason: string, actor: ReviewActor): Promise<ApplicationDecision> {
+    async reject(id: string, rawReason: string, actor: Actor): Promise<ApplicationDecision> {
       const reason = rawReason.trim();
       if (reason.length < REASON_MIN_LENGTH) throw new AppError('REASON_TOO_SHORT');
       const { member, decision } = await db.transaction(async (tx) => {

@@ -35,6 +35,7 @@ import {
 } from './creators.repository.ts';
 import { toCreator } from './creators.service.ts';
 import type { CreatorRow } from './creators.table.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** The calendar month (UTC) whose figures the lists show: `2026-09`. */
 export function currentPeriod(now: Date): string {
@@ -118,10 +119,6 @@ function blankToNull(value: string | null | undefined): string | null | undefine
   return value === null || value.trim() === '' ? null : value.trim();
 }
 
-export interface Actor {
-  id: string;
-  ip: string;
-}
 
 export function createCreatorsAdminService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;

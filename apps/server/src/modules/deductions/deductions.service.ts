@@ -6,12 +6,8 @@ import { insertLedgerEntries, lockMemberLedger } from '../payments/ledger.ts';
 import { findDeductionMember, insertDeduction, listDeductions, lockDeduction, markDeductionDeleted, type DeductionMember } from './deductions.repository.ts';
 import { checkDeductionMember, checkDeletable, checkNotDeleted, deductionReason } from './deductions.rules.ts';
 import type { DeductionRow } from './deductions.table.ts';
+import { personId, type Actor } from '../../lib/actor.ts';
 
-/** The admin (or the system) acting, for the activity log and the ledger. */
-export interface DeductionActor {
-  id: string;
-  ip?: string | null;
-}
 
 export interface DeductionPage {
   items: Deduction[];
@@ -41,7 +37,7 @@ export function createDeductionsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
   return {
-    async add(input: DeductionCreateInput, actor: DeductionActor): Promise<Deduction> {
+    async add(input: DeductionCreateInput, actor: Actor): Promise<Deduction> {
       return db.transaction(async (tx) => {
         const member = await findDeductionMember(tx, input.memberId);
         checkDeductionMember(member);
@@ -71,7 +67,7 @@ export function createDeductionsService(deps: { db: Database; clock: Clock }) {
     },
 
     /** Soft delete with a reversal entry; a deduction consumed by a payment answers 409. */
-    async remove(id: string, actor: DeductionActor): Promise<Deduction> {
+    async remove(id: string, actor: Actor): Promise<Deduction> {
       return db.transaction(async (tx) => {
         const found = await lockDeduction(tx, id);
         checkNotDeleted(found);
@@ -80,7 +76,7 @@ export function createDeductionsService(deps: { db: Database; clock: Clock }) {
         const current = await lockDeduction(tx, id);
         checkDeletable(current);
         const now = clock.now();
-        const row = await markDeductionDeleted(tx, id, actor.id, now);
+        const row = await markDeductionDeleted(tx, id, personId(actor), now);
         await insertLedgerEntries(tx, [
           { memberId: row.memberId, kind: 'deductionReversal', amountCents: row.amountCents, deductionId: row.id, createdBy: actor.id, at: now },
         ]);

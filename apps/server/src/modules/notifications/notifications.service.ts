@@ -7,12 +7,8 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { countMembers, insertAdminNotification, listActiveMemberIds, listAdminNotifications } from './notifications.repository.ts';
 import { notificationRecipients, notifications } from './notifications.table.ts';
+import { personId, type Actor } from '../../lib/actor.ts';
 
-/** The admin acting, and where from (for the activity log). */
-export interface NotificationActor {
-  id: string;
-  ip: string | null;
-}
 
 export interface NotificationsDeps {
   db: Database;
@@ -81,7 +77,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
      * An admin's notification to every active member, or to the chosen members (all of whom must
      * exist: anything else is MEMBER_REFERENCE_INVALID and nothing is written).
      */
-    async createByAdmin(input: NotificationCreateInput, actor: NotificationActor): Promise<NotificationCreated> {
+    async createByAdmin(input: NotificationCreateInput, actor: Actor): Promise<NotificationCreated> {
       return db.transaction(async (tx) => {
         let recipients: string[];
         if (input.memberIds) {
@@ -91,7 +87,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           recipients = await listActiveMemberIds(tx);
         }
         const at = clock.now();
-        const id = await insertAdminNotification(tx, { title: input.title, message: input.message, createdBy: actor.id, recipients }, at);
+        const id = await insertAdminNotification(tx, { title: input.title, message: input.message, createdBy: personId(actor), recipients }, at);
         await recordActivity(tx, {
           actorId: actor.id,
           action: 'notification.create',

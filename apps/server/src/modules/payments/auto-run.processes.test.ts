@@ -116,8 +116,8 @@ describe.skipIf(!isPostgres)('payments: the automatic run in two server processe
         for (const member of members) if (member.monthlyCents > 0) await setMonthEarnings(db, member.id, shiftPeriod(period, 1), member.monthlyCents);
       }
       for (const member of members) {
-        if (member.kind === 'deducted') await deductionsService.add({ memberId: member.id, amountCents: 700 + iteration }, { id: adminId });
-        if (member.kind === 'deductedBelow') await deductionsService.add({ memberId: member.id, amountCents: 2000 }, { id: adminId });
+        if (member.kind === 'deducted') await deductionsService.add({ memberId: member.id, amountCents: 700 + iteration }, { id: adminId, ip: null });
+        if (member.kind === 'deductedBelow') await deductionsService.add({ memberId: member.id, amountCents: 2000 }, { id: adminId, ip: null });
       }
 
       const before = new Map<string, number>();

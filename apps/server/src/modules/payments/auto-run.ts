@@ -86,7 +86,7 @@ async function payMember(db: Database, memberId: string, runId: string, options:
           amountCents: availableCents,
           runPeriod: options.period,
           payoutRunId: runId,
-          actor: { id: options.actorId ?? null },
+          actor: { id: options.actorId ?? null, ip: null },
           at: options.now,
         });
         return { kind: 'created', amountCents: payment.amountCents, pendingRegistration: payment.status === 'Pending Registration' };
@@ -122,7 +122,7 @@ async function payBatch(db: Database, memberIds: readonly string[], batch: numbe
       const created = await createAutomaticPaymentRecords(tx, payable, {
         runPeriod: options.period,
         payoutRunId: runId,
-        actor: { id: options.actorId ?? null },
+        actor: { id: options.actorId ?? null, ip: null },
         at: options.now,
       });
       const byMember = new Map(created.map((payment) => [payment.memberId, payment]));

@@ -38,13 +38,10 @@ import {
   type PaymentBankRef,
 } from './payments.repository.ts';
 import type { PaymentRow } from './payments.table.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** The transactional building blocks shared by requests, the automatic run, reviews and bank verification. */
 
-export interface Actor {
-  id: string | null;
-  ip?: string | null;
-}
 
 function memberOf(member: MemberRef | null | undefined) {
   return member ? { member: { uid: member.id, firstName: member.firstName, lastName: member.lastName } } : {};

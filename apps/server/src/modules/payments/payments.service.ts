@@ -11,7 +11,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { lockMemberLedger, payoutPeriodAt, postEndedMonths, sumLedger } from './ledger.ts';
-import { applyTransition, createPaymentRecord, toPayment, toPaymentBank, type Actor } from './payment-records.ts';
+import { applyTransition, createPaymentRecord, toPayment, toPaymentBank } from './payment-records.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { findPayment, listPayments, lockPayment, lockPendingRegistrationPayments } from './payments.repository.ts';
 
 export interface Page<T> {

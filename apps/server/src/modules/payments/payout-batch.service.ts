@@ -5,7 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { datedFileName } from '../exports/exports.service.ts';
 import { readUserLocales } from '../notifications/notifications.repository.ts';
-import { applyTransition, toPayment, type Actor } from './payment-records.ts';
+import { applyTransition, toPayment } from './payment-records.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { lockPayments, readTransferRows } from './payout-batch.repository.ts';
 import { TRANSFER_LIST_TYPES, writeTransferList, type TransferLine } from './transfer-list.ts';
 

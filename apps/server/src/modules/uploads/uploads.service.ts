@@ -37,6 +37,7 @@ import {
   rememberColumnMapping,
   vacuumImportTables,
 } from './uploads.repository.ts';
+import { personId, type Actor } from '../../lib/actor.ts';
 
 export interface UploadInput {
   fileName: string;
@@ -55,10 +56,6 @@ function answersOf(input: UploadInput): Answers {
   return { period: input.period, acceptWindow: input.acceptWindow ?? false, missing: input.missing ?? 'keep', createUnknown: input.createUnknown };
 }
 
-export interface Actor {
-  id: string;
-  ip: string;
-}
 
 /** Either the report of a dry run or a commit, or a refusal (nothing written) with the report. */
 export type UploadOutcome = { ok: true; report: UploadReport } | { ok: false; code: UploadFileErrorCode | 'UPLOAD_INVALID' | 'UPLOAD_NEEDS_ANSWERS'; report: UploadReport };
@@ -274,7 +271,7 @@ export function createUploadsService(deps: UploadsDeps) {
         });
         const file = read!;
         if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
-          await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: actor.id, at: now });
+          await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now });
         }
         const notified = await notifyAtRisk(tx, plan.rows, period, now);
         await recordActivity(tx, {
