@@ -34,6 +34,33 @@ export default tseslint.config(
       ],
     },
   },
+  // A file reads in one sitting: at most 300 lines outside tests, fixtures and migrations. The
+  // files that were longer when the rule came are listed below; that list may only get shorter.
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/fixtures/**', '**/migrations/**', 'apps/web/src/lib/testing/**'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
+    files: [
+      'apps/server/src/app.ts',
+      'apps/server/src/db/client.ts',
+      'apps/server/src/modules/creators/creators.admin.service.ts',
+      'apps/server/src/modules/payments/ledger.ts',
+      'apps/server/src/modules/uploads/backstage-parser.ts',
+      'apps/server/src/modules/uploads/csv-reader.ts',
+      'apps/server/src/modules/uploads/upload-plan.ts',
+      'apps/server/src/modules/uploads/uploads.repository.ts',
+      'apps/server/src/modules/uploads/uploads.service.ts',
+      'apps/server/src/modules/uploads/xlsx-reader.ts',
+      'apps/web/src/components/data-list.tsx',
+      'packages/shared/src/locale-formats.ts',
+      'packages/shared/src/schemas/earnings.ts',
+      'scripts/i18n-check.mjs',
+      'bench/upload.mjs',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.config.*', 'apps/server/build.mjs'],
     rules: { 'no-console': 'off' },
