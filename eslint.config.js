@@ -45,7 +45,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/app.ts',
       'apps/server/src/db/client.ts',
-      'apps/server/src/modules/creators/creators.admin.service.ts',
       'apps/server/src/modules/payments/ledger.ts',
       'apps/server/src/modules/uploads/backstage-parser.ts',
       'apps/server/src/modules/uploads/csv-reader.ts',

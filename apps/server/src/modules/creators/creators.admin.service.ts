@@ -1,6 +1,4 @@
 import {
-  achievedPercent,
-  periodOf,
   isValidTiktokUsername,
   normalizeTiktokUsername,
   REASON_MIN_LENGTH,
@@ -11,7 +9,6 @@ import {
   type CreatorListQuery,
   type CreatorStatus,
   type CreatorUpdate,
-  type HistoryEntry,
 } from '@agency/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
-import { isMember, listHistoryOf, type HistoryRow } from '../members/members.admin.repository.ts';
+import { isMember, listHistoryOf } from '../members/members.admin.repository.ts';
 import {
   deleteCreator,
   findCreatorByUsername,
@@ -31,62 +28,10 @@ import {
   listMonthsOf,
   lockCreator,
   updateCreator,
-  type CreatorListRow,
 } from './creators.repository.ts';
-import { toCreator } from './creators.service.ts';
 import type { CreatorRow } from './creators.table.ts';
+import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from './creators.records.ts';
 import type { Actor } from '../../lib/actor.ts';
-
-/** The calendar month (UTC) whose figures the lists show: `2026-09`. */
-export function currentPeriod(now: Date): string {
-  return periodOf(now);
-}
-
-export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
-  const { figures } = row;
-  const ref = (person: CreatorListRow['owner']) =>
-    person ? { uid: person.id, firstName: person.firstName, lastName: person.lastName } : null;
-  return {
-    ...toCreator(row.creator),
-    diamonds: figures.diamonds,
-    validDays: figures.validDays,
-    liveSeconds: figures.liveSeconds,
-    matches: figures.matches,
-    lastLiveAt: figures.lastLiveAt ? figures.lastLiveAt.toISOString() : null,
-    achievedPercent: achievedPercent(figures.validDays, figures.liveSeconds),
-    requirementState: figures.requirementState,
-    affiliate: ref(row.affiliate),
-    owner: ref(row.owner),
-  };
-}
-
-export function toHistoryEntry(row: HistoryRow): HistoryEntry {
-  return {
-    id: row.id,
-    action: row.action,
-    actor: row.actor ? { uid: row.actor.id, firstName: row.actor.firstName, lastName: row.actor.lastName } : null,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    before: row.before,
-    after: row.after,
-    at: row.at.toISOString(),
-  };
-}
-
-/** The fields of `after` that differ from `before`, as two small objects for the activity log. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    const oldValue = before[key] instanceof Date ? (before[key] as Date).toISOString() : before[key];
-    const newValue = after[key] instanceof Date ? (after[key] as Date).toISOString() : after[key];
-    if (oldValue !== newValue) {
-      was[key] = oldValue ?? null;
-      now[key] = newValue ?? null;
-    }
-  }
-  return { before: was, after: now, changed: Object.keys(now).length > 0 };
-}
 
 const NEEDS_REASON: CreatorStatus[] = ['inactive', 'rejected'];
 

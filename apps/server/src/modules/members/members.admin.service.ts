@@ -13,7 +13,7 @@ import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { revokeAllSessionsOfUser } from '../auth/auth.repository.ts';
-import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from '../creators/creators.admin.service.ts';
+import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from '../creators/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { listCreatorRowsOfMember } from '../creators/creators.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
