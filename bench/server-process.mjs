@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/free-port.mjs';
-import { serverNodeArgs } from '../scripts/server-node-args.mjs';
+import { serverNodeArgs, serverNodeEnv } from '../scripts/server-node-args.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** BENCH_SERVER_BUNDLE=<path>: run that bundle instead (not rebuilt), e.g. an earlier build kept for an A/B comparison. */
@@ -62,9 +62,11 @@ export function benchServerNodeArgs() {
 export async function startServerProcess(label, script, env, readyPath) {
   const port = await freePort();
   const nodeArgs = script === SERVER_BUNDLE ? benchServerNodeArgs() : [];
+  // The allocator settings of npm start, unless an A/B comparison replaces the node options.
+  const startEnv = script === SERVER_BUNDLE && process.env.BENCH_SERVER_NODE_ARGS === undefined ? serverNodeEnv() : {};
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...startEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

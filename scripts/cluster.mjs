@@ -14,7 +14,7 @@ import http from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.mjs';
-import { serverNodeArgs } from './server-node-args.mjs';
+import { serverNodeArgs, serverNodeEnv } from './server-node-args.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line) => console.log(`cluster: ${line}`);
@@ -62,7 +62,7 @@ for (let id = 1; id <= instanceCount; id += 1) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(instancePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' },
+    env: { ...(entry.endsWith('.ts') ? {} : serverNodeEnv()), ...process.env, PORT: String(instancePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1' },
   });
   const instance = { id, port: instancePort, child, up: false, exited: false };
   instances.push(instance);

@@ -35,10 +35,16 @@ export function ensureServerBundle(): void {
   if (result.status !== 0) throw new Error(`npm run build -w @agency/server failed:\n${result.stderr}`);
 }
 
-/** The node options of `npm run start:built` (package.json), e.g. `--expose-gc`. */
-function startBuiltNodeArgs(): string[] {
+/** `npm run start:built` (package.json): its `NAME=value` settings before `node`, and node's options (e.g. `--expose-gc`). */
+function startBuilt(): { env: Record<string, string>; args: string[] } {
   const script = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:built']!;
-  return script.trim().split(/\s+/).slice(1, -1);
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=\S*$/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  return { env, args: words.slice(1, -1) };
 }
 
 export interface ServerProcess {
@@ -58,10 +64,11 @@ export interface ServerProcess {
  * `source` runs `node --import tsx apps/server/src/server.ts`.
  */
 export function startServerProcess(kind: 'built' | 'source', env: Record<string, string>): ServerProcess {
-  const args = kind === 'built' ? [...startBuiltNodeArgs(), SERVER_BUNDLE] : ['--import', 'tsx', SERVER_SOURCE];
+  const built = startBuilt();
+  const args = kind === 'built' ? [...built.args, SERVER_BUNDLE] : ['--import', 'tsx', SERVER_SOURCE];
   const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(kind === 'built' ? built.env : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +121,12 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile uploads against the
     await stopServer(server);
     for (const folder of [dataDir, webDir]) if (folder) rmSync(folder, { recursive: true, force: true });
   }, 30_000);
+
+  it("runs with npm start's allocator settings (start:built's MALLOC_* words reach the process)", () => {
+    const environ = readFileSync(`/proc/${server!.child.pid!}/environ`, 'utf8').split('\0');
+    expect(environ).toContain('MALLOC_ARENA_MAX=1');
+    expect(environ).toContain('MALLOC_TRIM_THRESHOLD_=131072');
+  });
 
   it.each(files)('$label: $code with the catalogue message, health within 1 s, peak RSS < 512 MB', { timeout: 120_000 }, async ({ label, name, code }) => {
     const { base, child } = server!;

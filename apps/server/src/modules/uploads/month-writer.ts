@@ -4,6 +4,9 @@ import { insertUploadCreators, MONTH_INSERT_BATCH, sameMonthRow, updateMonthRows
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
+/** The size of the first batch of each kind (MonthWriter.ramp). */
+const FIRST_BATCH = 1_000;
+
 export interface MonthWriterOptions {
   tx: Executor;
   period: string;
@@ -24,8 +27,9 @@ export interface MonthWriterOptions {
  * place; a new one is written. A row of a creator the upload makes (`createUnknown`) waits for a
  * batch of creators to be inserted. A later row of the same creator (a creator listed twice, the
  * higher diamonds win) replaces what was planned for it: in its batch when that is not written
- * yet, else by an update. Every `batchSize` new rows one COPY (or `unnest` insert), every
- * `batchSize` changed rows one UPDATE, one batch after the other, in the order they filled.
+ * yet, else by an update. New rows go in batches of one COPY (or `unnest` insert) each, changed
+ * rows in batches of one UPDATE each, one batch after the other, in the order they filled; the
+ * batches grow from 1,000 rows to `batchSize` (ramp()).
  * Stored rows the plan does not name stay as they are. The caller owns the transaction: on an
  * error it waits for settle() and rolls back.
  */
@@ -45,10 +49,24 @@ export class MonthWriter {
   private failed = false;
   private written = 0;
   private readonly batchSize: number;
+  /** How many rows (or creators) make the next batch of each kind: see ramp(). */
+  private readonly limits: Record<'insert' | 'update' | 'create', number>;
 
   constructor(private readonly options: MonthWriterOptions) {
     for (const row of options.stored) this.storedById.set(row.creatorId, row);
     this.batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
+    const first = Math.min(FIRST_BATCH, this.batchSize);
+    this.limits = { insert: first, update: first, create: first };
+  }
+
+  /**
+   * The first batch of each kind is small and each next one twice as large, up to batchSize: the
+   * database starts writing as soon as the file's first rows are read instead of after the first
+   * 10,000 (on PostgreSQL it was idle for the first ~0.6 s of a 100,000-row import), and the
+   * large batches that keep the round trips few come later.
+   */
+  private ramp(kind: 'insert' | 'update' | 'create'): void {
+    this.limits[kind] = Math.min(this.batchSize, this.limits[kind] * 2);
   }
 
   /** A planned row, to be written (its creator made first when it is new). */
@@ -61,7 +79,7 @@ export class MonthWriter {
           return;
         }
         this.toCreate.set(row.tiktokUsername, row);
-        if (this.toCreate.size >= this.batchSize) this.createBatch();
+        if (this.toCreate.size >= this.limits.create) this.createBatch();
         return;
       }
       row.creatorId = id;
@@ -82,13 +100,13 @@ export class MonthWriter {
       }
       if (!stored) {
         this.state.set(id, 'written');
-        if (this.inserts.add(row) >= this.batchSize) this.flush(this.inserts, 'insert');
+        if (this.inserts.add(row) >= this.limits.insert) this.flush(this.inserts, 'insert');
         return;
       }
     }
     // A stored row with other figures, or a row this upload has written (a creator listed twice).
     this.state.set(id, 'written');
-    if (this.updates.add(row) >= this.batchSize) this.flush(this.updates, 'update');
+    if (this.updates.add(row) >= this.limits.update) this.flush(this.updates, 'update');
   }
 
   private createBatch(): void {
@@ -96,6 +114,7 @@ export class MonthWriter {
     for (const [username, row] of this.toCreate) this.creating.set(username, row);
     this.toCreate = new Map();
     if (usernames.length === 0) return;
+    this.ramp('create');
     this.enqueue(async () => {
       const ids = await insertUploadCreators(this.options.tx, usernames, this.options.at);
       // The rows are written once their creators exist; a flush they cause runs after this work.
@@ -112,6 +131,7 @@ export class MonthWriter {
   private flush(batch: Batch, kind: 'insert' | 'update'): void {
     const rows = batch.take();
     if (rows.length === 0) return;
+    this.ramp(kind);
     const { tx, period, uploadId, at, failAfterInsertedRows } = this.options;
     this.enqueue(async () => {
       if (kind === 'insert') await writeMonthRows(tx, period, uploadId, at, rows);

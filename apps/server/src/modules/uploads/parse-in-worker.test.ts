@@ -58,3 +58,36 @@ describe('the parse in a worker thread answers exactly what the parse in this th
     ).rejects.toThrow('planner broke');
   });
 });
+
+describe('a large file: the worker ends as soon as it has answered', () => {
+  it('every row still arrives when this thread takes the messages long after the worker ended', async () => {
+    // Over 1 MB, so the worker is not kept and ends right after its last message (parse-worker.ts).
+    const rows = 60_000;
+    const data = Buffer.from(`Creator's username,Diamonds\n${Array.from({ length: rows }, (_, index) => `creator.${index.toString(36)}_${index % 97},${index * 3}`).join('\n')}\n`);
+    expect(data.byteLength).toBeGreaterThan(1024 * 1024);
+    const here = await read(readBackstageFile, data);
+    let first = true;
+    const handed: BackstageRow[] = [];
+    // The process's threads (Linux), while the worker runs and when this thread takes the last row.
+    const threads = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+    let withWorker = 0;
+    let atLastRow = 0;
+    const result = await readBackstageFileInWorker(data, {
+      onRow: (row) => {
+        if (first) {
+          // This thread is busy (as on PGlite, which writes on it) while the worker reads to the end and exits.
+          first = false;
+          withWorker = threads();
+          const until = Date.now() + 1_500;
+          while (Date.now() < until);
+        }
+        handed.push(row);
+        if (handed.length === rows) atLastRow = threads();
+      },
+    });
+    expect(atLastRow).toBeLessThan(withWorker);
+    expect(handed).toHaveLength(rows);
+    expect(handed).toEqual(here.handed);
+    expect(result).toEqual(here.result);
+  });
+});

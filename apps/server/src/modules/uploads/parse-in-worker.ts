@@ -12,6 +12,8 @@ export interface ParseRequest {
   remembered: ReadonlyMap<string, UploadMapping> | undefined;
   localeDateOrder: DateOrder | undefined;
   maxRows: number | undefined;
+  /** End the thread once the answer is sent (a large file: the worker is not kept). */
+  exitWhenDone: boolean;
 }
 
 /** What the worker sends back, in this order: the file (once), rows, then one of done, fileError, failed. */
@@ -79,6 +81,7 @@ export function readBackstageFileInWorker(data: Buffer, options: Omit<ReadOption
     remembered: options.remembered,
     localeDateOrder: options.localeDateOrder,
     maxRows: options.maxRows,
+    exitWhenDone: data.byteLength > KEEP_WORKER_MAX_BYTES,
   };
   const pooled = idle.pop() ?? startWorker();
   pooled.busy = true;
