@@ -1,12 +1,12 @@
-/** The schema index: every module's tables, for drizzle-kit and for the typed database. */
-export * from '../modules/members/members.table.ts';
-export * from '../modules/auth/auth.table.ts';
-export * from '../modules/creators/creators.table.ts';
-export * from '../modules/settings/settings.table.ts';
-export * from '../modules/messaging/messaging.table.ts';
-export * from '../modules/activity/activity.table.ts';
-export * from '../modules/earnings/earnings.table.ts';
-export * from '../modules/notifications/notifications.table.ts';
-export * from '../modules/payments/payments.table.ts';
-export * from '../modules/deductions/deductions.table.ts';
-export * from '../plugins/rate-limit.table.ts';
+/** The database's tables (db/tables/): one schema for drizzle-kit, for the typed database and for the repositories. */
+export * from './tables/members.table.ts';
+export * from './tables/auth.table.ts';
+export * from './tables/creators.table.ts';
+export * from './tables/settings.table.ts';
+export * from './tables/messaging.table.ts';
+export * from './tables/activity.table.ts';
+export * from './tables/earnings.table.ts';
+export * from './tables/notifications.table.ts';
+export * from './tables/payments.table.ts';
+export * from './tables/deductions.table.ts';
+export * from './tables/rate-limit.table.ts';

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sessions } from '../auth/auth.table.ts';
-import { creators } from '../creators/creators.table.ts';
-import { uploads } from '../earnings/earnings.table.ts';
-import { users } from '../members/members.table.ts';
-import { notifications } from '../notifications/notifications.table.ts';
+import { sessions } from '../../db/tables/auth.table.ts';
+import { creators } from '../../db/tables/creators.table.ts';
+import { uploads } from '../../db/tables/earnings.table.ts';
+import { users } from '../../db/tables/members.table.ts';
+import { notifications } from '../../db/tables/notifications.table.ts';
 import { deductions } from '../deductions/index.ts';
-import { payments, payoutRuns } from '../payments/payments.table.ts';
+import { payments, payoutRuns } from '../../db/tables/payments.table.ts';
 
 /**
  * The names behind the ids of one page of the activity log: the records the entries are about and

@@ -2,8 +2,8 @@ import type { ActivityAction } from '@agency/shared';
 import { and, asc, count, desc, eq, exists, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { foldedContains } from '../../db/search.ts';
-import { users } from '../members/members.table.ts';
-import { activityLog, type ActivityRow } from './activity.table.ts';
+import { users } from '../../db/tables/members.table.ts';
+import { activityLog, type ActivityRow } from '../../db/tables/activity.table.ts';
 
 export interface ActivityEntry {
   actorId: string | null;

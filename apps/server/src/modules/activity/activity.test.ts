@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
-import { users } from '../members/members.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 import { recordActivity } from './activity.repository.ts';
-import { activityLog } from './activity.table.ts';
+import { activityLog } from '../../db/tables/activity.table.ts';
 
 interface Entry {
   id: string;

@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MemberStatus } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { creators, type CreatorRow } from '../creators/creators.table.ts';
-import { bankDetails, users, type UserRow } from '../members/members.table.ts';
+import { creators, type CreatorRow } from '../../db/tables/creators.table.ts';
+import { bankDetails, users, type UserRow } from '../../db/tables/members.table.ts';
 
 export interface ApplicationRow {
   member: UserRow;

@@ -23,7 +23,7 @@ import { lockPendingCreatorsOwnedBy, setCreatorsStatus } from '../creators/creat
 import { lockUser, updateUser } from '../members/members.admin.repository.ts';
 import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
 import type { SmsSender } from '../messaging/messaging.types.ts';
-import type { UserRow } from '../members/members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 import { listApplicationRows } from './applications.repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findUserByEmail, insertUser, updateUserPassword } from '../members/members.repository.ts';
 import { createUniqueReferralCode } from '../members/members.service.ts';
-import type { UserRow } from '../members/members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
 import type { EmailSender } from '../messaging/messaging.types.ts';
 import {

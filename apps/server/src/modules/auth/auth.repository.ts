@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@agency/shared';
 import { executePrepared, type Executor } from '../../db/client.ts';
-import { users } from '../members/members.table.ts';
-import { loginFailures, otpCodes, passwordResets, sessions, type OtpCodeRow } from './auth.table.ts';
+import { users } from '../../db/tables/members.table.ts';
+import { loginFailures, otpCodes, passwordResets, sessions, type OtpCodeRow } from '../../db/tables/auth.table.ts';
 
 export type OtpPurpose = 'login' | 'apply';
 

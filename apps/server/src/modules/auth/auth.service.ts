@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { findBankDetails, findUserByEmail, findUserByPhone } from '../members/members.repository.ts';
 import { toMe } from '../members/members.service.ts';
-import type { UserRow } from '../members/members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 import { findLiveSession, insertSession, revokeSession, touchSession } from './auth.repository.ts';
 import { requireMobilePhone, type OtpService } from './otp.service.ts';
 import type { PasswordThrottle } from './password-throttle.ts';

@@ -5,7 +5,7 @@ import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { constantTimeEqualHex, createNumericCode, hmacHex } from '../../lib/crypto.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { findUserByPhone } from '../members/members.repository.ts';
-import type { UserRow } from '../members/members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 import { messageTexts, portalLinks, type MessageTexts } from '../messaging/message-texts.ts';
 import type { SmsSender } from '../messaging/messaging.types.ts';
 import {

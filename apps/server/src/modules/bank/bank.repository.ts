@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { bankDetails, type BankDetailsRow } from '../members/members.table.ts';
+import { bankDetails, type BankDetailsRow } from '../../db/tables/members.table.ts';
 
 /** Saves a member's bank details; any save clears the verification (docs/product.md §5). */
 export async function upsertBankDetails(

@@ -29,7 +29,7 @@ import {
   lockCreator,
   updateCreator,
 } from './creators.repository.ts';
-import type { CreatorRow } from './creators.table.ts';
+import type { CreatorRow } from '../../db/tables/creators.table.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from './creators.records.ts';
 import type { Actor } from '../../lib/actor.ts';
 

@@ -3,8 +3,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { containsPattern, foldedColumnContains, foldedContains } from '../../db/search.ts';
-import { users } from '../members/members.table.ts';
-import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from './creators.table.ts';
+import { users } from '../../db/tables/members.table.ts';
+import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from '../../db/tables/creators.table.ts';
 
 export async function findCreatorByUsername(db: Executor, tiktokUsername: string): Promise<CreatorRow | undefined> {
   const [row] = await db.select().from(creators).where(eq(creators.tiktokUsername, tiktokUsername));

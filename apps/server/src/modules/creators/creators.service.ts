@@ -1,5 +1,5 @@
 import type { Creator } from '@agency/shared';
-import type { CreatorRow } from './creators.table.ts';
+import type { CreatorRow } from '../../db/tables/creators.table.ts';
 
 /** The creator fields (docs/product.md §5) (the month's figures are added by the lists that show them). */
 export function toCreator(row: CreatorRow): Creator {

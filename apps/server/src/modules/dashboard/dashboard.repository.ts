@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { agencyMonths, memberMonths } from '../earnings/earnings.table.ts';
-import { users } from '../members/members.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+import { agencyMonths, memberMonths } from '../../db/tables/earnings.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 
 /**
  * The admin's figures, aggregated in the database. Every query reads one month (or a range of

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../members/members.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 import { groupByMember } from './deductions.rules.ts';
-import { deductions, type DeductionRow } from './deductions.table.ts';
+import { deductions, type DeductionRow } from '../../db/tables/deductions.table.ts';
 
 /** Every query of the deductions table; every member-scoped read is bound to an id the caller passes. */
 

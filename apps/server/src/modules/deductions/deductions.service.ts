@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/activity.repository.ts';
 import { insertLedgerEntries, lockMemberLedger } from '../payments/ledger.ts';
 import { findDeductionMember, insertDeduction, listDeductions, lockDeduction, markDeductionDeleted, type DeductionMember } from './deductions.repository.ts';
 import { checkDeductionMember, checkDeletable, checkNotDeleted, deductionReason } from './deductions.rules.ts';
-import type { DeductionRow } from './deductions.table.ts';
+import type { DeductionRow } from '../../db/tables/deductions.table.ts';
 import { personId, type Actor } from '../../lib/actor.ts';
 
 

@@ -1,10 +1,10 @@
 import { commissionEarningsCents, commissionRateBps, periodBounds } from '@agency/shared';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { users } from '../members/members.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
-import { agencyMonths, memberMonths, uploads } from './earnings.table.ts';
+import { agencyMonths, memberMonths, uploads } from '../../db/tables/earnings.table.ts';
 
 const INSERT_BATCH = 10_000;
 

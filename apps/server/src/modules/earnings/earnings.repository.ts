@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Executor } from '../../db/client.ts';
 import { MAX_ON_THE_WAY, OPEN_PAYMENT_STATUSES, type CommissionTier, type OnTheWayPayment, type PaymentKind, type PaymentStatus } from '@agency/shared';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { users } from '../members/members.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 import type { PostedMonth } from '../payments/ledger.ts';
 import { REVERSED_PAYMENT_STATUSES } from '../payments/ledger.ts';
-import { ledgerEntries, payments } from '../payments/payments.table.ts';
-import { settings } from '../settings/settings.table.ts';
-import { memberMonths, uploads, type MemberMonthRow } from './earnings.table.ts';
+import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
+import { settings } from '../../db/tables/settings.table.ts';
+import { memberMonths, uploads, type MemberMonthRow } from '../../db/tables/earnings.table.ts';
 
 /**
  * What a member sees of their figures. Every query is bound to one member id (the signed-in

@@ -1,8 +1,8 @@
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
-import { activityLog } from '../activity/activity.table.ts';
-import { settings } from '../settings/settings.table.ts';
+import { activityLog } from '../../db/tables/activity.table.ts';
+import { settings } from '../../db/tables/settings.table.ts';
 import { createBackup, restoreBackup, RestoreRefusedError, tablesInDependencyOrder, type Backup } from './backup.ts';
 
 describe('backup and restore', () => {

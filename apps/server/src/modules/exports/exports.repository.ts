@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { deductions } from '../deductions/index.ts';
-import { bankDetails, users } from '../members/members.table.ts';
-import { payments } from '../payments/payments.table.ts';
+import { bankDetails, users } from '../../db/tables/members.table.ts';
+import { payments } from '../../db/tables/payments.table.ts';
 
 const BATCH = 1000;
 

@@ -2,7 +2,7 @@ import type { Deduction, Payment } from '@agency/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { deductions } from '../deductions/index.ts';
 import { addBank, setMonthEarnings } from '../payments/payments.fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
-import { payments, type PaymentRow } from '../payments/payments.table.ts';
+import { payments, type PaymentRow } from '../../db/tables/payments.table.ts';
 
 /** A payment row written straight to the table (these tests do not go through the payments service). */
 export async function insertPayment(

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceNumber } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { bankDetails, users, type BankDetailsRow, type UserRow } from '../members/members.table.ts';
-import { invoiceFiles, payments, type InvoiceFileRow, type PaymentRow } from '../payments/payments.table.ts';
+import { bankDetails, users, type BankDetailsRow, type UserRow } from '../../db/tables/members.table.ts';
+import { invoiceFiles, payments, type InvoiceFileRow, type PaymentRow } from '../../db/tables/payments.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
-import { settings, type SettingsRow } from '../settings/settings.table.ts';
+import { settings, type SettingsRow } from '../../db/tables/settings.table.ts';
 
 /**
  * The invoices module reads payments, members, bank details and settings; it writes only

@@ -14,7 +14,7 @@ import { isDecodableImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import type { InvoiceFileRow, PaymentRow } from '../payments/payments.table.ts';
+import type { InvoiceFileRow, PaymentRow } from '../../db/tables/payments.table.ts';
 import { acceptInvoiceFile, invoiceFileExtension } from './invoice-file.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import {

@@ -8,7 +8,7 @@ import { INVOICE_MAX_BYTES, formatMoney } from '@agency/shared';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { uploadFile } from '../../../test/multipart.ts';
 import { activityLog, bankDetails, invoiceFiles, payments, settings } from '../../db/schema.ts';
-import type { PaymentRow } from '../payments/payments.table.ts';
+import type { PaymentRow } from '../../db/tables/payments.table.ts';
 import { countStoredFiles, extractPdfText, insertPayment } from './invoice-test-support.ts';
 
 const PASSWORD = 'Member!2026test';

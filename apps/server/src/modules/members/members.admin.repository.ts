@@ -3,12 +3,12 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { foldedColumnContains, foldedContains } from '../../db/search.ts';
-import { activityLog } from '../activity/activity.table.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
+import { activityLog } from '../../db/tables/activity.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { deductions } from '../deductions/index.ts';
-import { memberMonths } from '../earnings/earnings.table.ts';
-import { ledgerEntries, payments } from '../payments/payments.table.ts';
-import { bankDetails, users, type BankDetailsRow, type UserRow } from './members.table.ts';
+import { memberMonths } from '../../db/tables/earnings.table.ts';
+import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
+import { bankDetails, users, type BankDetailsRow, type UserRow } from '../../db/tables/members.table.ts';
 
 interface MemberRefRow {
   id: string;

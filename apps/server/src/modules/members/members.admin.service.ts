@@ -35,7 +35,7 @@ import {
 } from './members.admin.repository.ts';
 import { findUserByEmail, findUserByPhone, insertUser } from './members.repository.ts';
 import { createUniqueReferralCode, toMember } from './members.service.ts';
-import type { UserRow } from './members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 
 const CONFLICTS = {
   users_phone_unique: 'PHONE_ALREADY_REGISTERED',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bankDetails, users, type BankDetailsRow, type NewUserRow, type UserRow } from './members.table.ts';
+import { bankDetails, users, type BankDetailsRow, type NewUserRow, type UserRow } from '../../db/tables/members.table.ts';
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createReferralCode } from '../../lib/crypto.ts';
 import { findBankDetails, findUserById, isReferralCodeTaken } from './members.repository.ts';
-import type { UserRow } from './members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 
 /** The referral link a member shares: the application page with their code. */
 export function referralLink(publicUrl: string, referralCode: string): string {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { outboxMessages, type OutboxMessageRow } from './messaging.table.ts';
+import { outboxMessages, type OutboxMessageRow } from '../../db/tables/messaging.table.ts';
 
 export interface NewOutboxMessage {
   channel: 'sms' | 'email';

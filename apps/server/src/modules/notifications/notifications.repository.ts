@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Locale } from '@agency/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../members/members.table.ts';
-import { notificationRecipients, notifications } from './notifications.table.ts';
+import { users } from '../../db/tables/members.table.ts';
+import { notificationRecipients, notifications } from '../../db/tables/notifications.table.ts';
 
 const RECIPIENT_BATCH = 1000;
 

@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { countMembers, insertAdminNotification, listActiveMemberIds, listAdminNotifications } from './notifications.repository.ts';
-import { notificationRecipients, notifications } from './notifications.table.ts';
+import { notificationRecipients, notifications } from '../../db/tables/notifications.table.ts';
 import { personId, type Actor } from '../../lib/actor.ts';
 
 

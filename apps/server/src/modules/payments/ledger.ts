@@ -1,10 +1,10 @@
 import { periodOf, type LedgerKind, type PaymentStatus } from '@agency/shared';
 import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { memberMonths } from '../earnings/earnings.table.ts';
+import { memberMonths } from '../../db/tables/earnings.table.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';
 import { rowsOf } from './payments.repository.ts';
-import { ledgerEntries, payments } from './payments.table.ts';
+import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
 
 /**
  * The member ledger (docs/product.md §9): signed, immutable entries. Earnings of an ended month are

@@ -37,7 +37,7 @@ import {
   type NewAutomaticPayment,
   type PaymentBankRef,
 } from './payments.repository.ts';
-import type { PaymentRow } from './payments.table.ts';
+import type { PaymentRow } from '../../db/tables/payments.table.ts';
 import type { Actor } from '../../lib/actor.ts';
 
 /** The transactional building blocks shared by requests, the automatic run, reviews and bank verification. */

@@ -2,8 +2,8 @@ import type { PaymentListQuery, PaymentStatus } from '@agency/shared';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { foldedContains } from '../../db/search.ts';
-import { bankDetails, users } from '../members/members.table.ts';
-import { payments, payoutRuns, type PaymentRow } from './payments.table.ts';
+import { bankDetails, users } from '../../db/tables/members.table.ts';
+import { payments, payoutRuns, type PaymentRow } from '../../db/tables/payments.table.ts';
 
 /** Payments and runs as stored (deductions: modules/deductions); every member-scoped read is bound to an id the service passes. */
 

@@ -1,8 +1,8 @@
 import type { PaymentStatus } from '@agency/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { bankDetails } from '../members/members.table.ts';
-import { payments, type PaymentRow } from './payments.table.ts';
+import { bankDetails } from '../../db/tables/members.table.ts';
+import { payments, type PaymentRow } from '../../db/tables/payments.table.ts';
 
 /** Reads and locks of a batch of payments chosen by an admin (transfer list, mark as paid). */
 

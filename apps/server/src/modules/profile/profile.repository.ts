@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from '../creators/creators.table.ts';
-import { users, type UserRow } from '../members/members.table.ts';
+import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from '../../db/tables/creators.table.ts';
+import { users, type UserRow } from '../../db/tables/members.table.ts';
 
 export async function updateUserFields(
   db: Executor,

@@ -12,7 +12,7 @@ import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.t
 import { toCreator } from '../creators/creators.service.ts';
 import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';
 import { toMember } from '../members/members.service.ts';
-import type { UserRow } from '../members/members.table.ts';
+import type { UserRow } from '../../db/tables/members.table.ts';
 import { tellContactChange } from '../messaging/contact-change.ts';
 import type { Messaging } from '../messaging/messaging.types.ts';
 import { getSettingsRow } from '../settings/settings.repository.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sessions, type SessionRow } from '../auth/auth.table.ts';
+import { sessions, type SessionRow } from '../../db/tables/auth.table.ts';
 
 /** Live sessions (not ended, not expired) of one account, most recently used first. */
 export async function listLiveSessionsOfUser(db: Executor, userId: string, now: Date): Promise<SessionRow[]> {

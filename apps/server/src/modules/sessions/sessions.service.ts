@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import type { SessionRow } from '../auth/auth.table.ts';
+import type { SessionRow } from '../../db/tables/auth.table.ts';
 import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.ts';
 import { findUserById, updateUserPassword } from '../members/members.repository.ts';
 import { endSession, endSessionsOfUser, findSessionById, listLiveSessionsOfUser } from './sessions.repository.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { settings, type SettingsRow } from './settings.table.ts';
+import { settings, type SettingsRow } from '../../db/tables/settings.table.ts';
 
 /** The single settings row, created with the defaults the first time it is read. */
 export async function getSettingsRow(db: Executor): Promise<SettingsRow> {

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
 import { getSettingsRow, updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
-import type { SettingsRow } from './settings.table.ts';
+import type { SettingsRow } from '../../db/tables/settings.table.ts';
 
 export interface SettingsDeps {
   db: Database;

@@ -5,9 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import copyStreams from 'pg-copy-streams';
 import { affectedRows, isPglite, transactionConnection, type Database, type Executor } from '../../db/client.ts';
-import { creatorMonths, creators } from '../creators/creators.table.ts';
-import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../earnings/earnings.table.ts';
-import { users } from '../members/members.table.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../../db/tables/earnings.table.ts';
+import { users } from '../../db/tables/members.table.ts';
 
 /** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
 export const MONTH_INSERT_BATCH = 10_000;

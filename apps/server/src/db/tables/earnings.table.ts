@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 
 /**
  * A member's commission for one month, recomputed from the creators' figures inside every

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CreatorStatus, RequirementState } from '@agency/shared';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 
 /** TikTok accounts of the agency; the username is stored normalised (no @, lower case). */
 export const creators = pgTable(

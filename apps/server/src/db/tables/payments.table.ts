@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoicePreference, LedgerKind, PaymentKind, PaymentStatus, PayoutRunStatus } from '@agency/shared';
-import { deductions } from '../deductions/deductions.table.ts';
-import { users } from '../members/members.table.ts';
+import { deductions } from './deductions.table.ts';
+import { users } from './members.table.ts';
 
 /**
  * Payments (docs/product.md §10): a member's request or the automatic run's payment. `amount_cents`

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 // payments.table.ts imports this file too (ledger_entries.deduction_id): both references are
 // callbacks, read only when the schema is built, so the two files may load in either order.
-import { payments } from '../payments/payments.table.ts';
+import { payments } from './payments.table.ts';
 
 /** Deductions: created by an admin, consumed by the next payment; deleted only while open. */
 export const deductions = pgTable(

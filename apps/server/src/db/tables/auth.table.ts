@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 
 /** Sign-in sessions: only the SHA-256 of the token is stored. */
 export const sessions = pgTable(

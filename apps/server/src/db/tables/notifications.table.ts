@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 
 /**
  * A notification: written by an admin (title and message as typed) or by the system (a template

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.table.ts';
+import { users } from './members.table.ts';
 
 /** Who did what, when, to which record. Append-only; never holds secrets. */
 export const activityLog = pgTable(
