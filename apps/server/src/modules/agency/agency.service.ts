@@ -4,10 +4,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { findUserById } from '../members/members.repository.ts';
-import { createUniqueReferralCode, referralLink } from '../members/members.service.ts';
-import { updateUserFields } from '../profile/profile.repository.ts';
+import { recordActivity } from '../activity/index.ts';
+import { findUserById } from '../members/index.ts';
+import { createUniqueReferralCode, referralLink } from '../members/index.ts';
+import { updateUserFields } from '../profile/index.ts';
 
 /** Referral links: an admin gives a member a new code; the old link stops working at once. */
 export function createAgencyService(deps: { db: Database; clock: Clock; publicUrl: string }) {

@@ -6,12 +6,12 @@ import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { createOpaqueToken, hashToken } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { findUserByEmail, insertUser, updateUserPassword } from '../members/members.repository.ts';
-import { createUniqueReferralCode } from '../members/members.service.ts';
+import { recordActivity } from '../activity/index.ts';
+import { findUserByEmail, insertUser, updateUserPassword } from '../members/index.ts';
+import { createUniqueReferralCode } from '../members/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
-import { messageTexts, portalLinks } from '../messaging/message-texts.ts';
-import type { EmailSender } from '../messaging/messaging.types.ts';
+import { messageTexts, portalLinks } from '../messaging/index.ts';
+import type { EmailSender } from '../messaging/index.ts';
 import {
   expireOtherPasswordResets,
   insertPasswordReset,

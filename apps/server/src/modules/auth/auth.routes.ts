@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { dataEnvelope, errorEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { authRateLimit, type RateLimitOptions } from '../../plugins/rate-limit.ts';
-import type { MembersService } from '../members/members.service.ts';
+import type { MembersService } from '../members/index.ts';
 import type { OtpService } from './otp.service.ts';
 import type { AccountService } from './account.service.ts';
 import type { AuthService, RequestContext } from './auth.service.ts';

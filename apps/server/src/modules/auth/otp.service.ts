@@ -4,10 +4,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { constantTimeEqualHex, createNumericCode, hmacHex } from '../../lib/crypto.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { findUserByPhone } from '../members/members.repository.ts';
+import { findUserByPhone } from '../members/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
-import { messageTexts, portalLinks, type MessageTexts } from '../messaging/message-texts.ts';
-import type { SmsSender } from '../messaging/messaging.types.ts';
+import { messageTexts, portalLinks, type MessageTexts } from '../messaging/index.ts';
+import type { SmsSender } from '../messaging/index.ts';
 import {
   consumeCode,
   countCodesSince,

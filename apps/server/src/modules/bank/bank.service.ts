@@ -1,8 +1,8 @@
 import type { BankDetailsInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { findBankDetails } from '../members/members.repository.ts';
+import { recordActivity } from '../activity/index.ts';
+import { findBankDetails } from '../members/index.ts';
 import { checkBankDetails } from './bank-rules.ts';
 import { upsertBankDetails } from './bank.repository.ts';
 

@@ -15,9 +15,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
-import { isMember, listHistoryOf } from '../members/members.admin.repository.ts';
+import { recordActivity } from '../activity/index.ts';
+import { recomputeMemberMonths } from '../earnings/index.ts';
+import { isMember, listHistoryOf } from '../members/index.ts';
 import {
   deleteCreator,
   findCreatorByUsername,

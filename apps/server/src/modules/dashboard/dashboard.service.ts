@@ -1,7 +1,7 @@
 import { diamondsValueCents, periodOf, periodRange, type AdminDashboard, type AdminFinance, type PeriodChoice } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { periodAsOf } from '../earnings/earnings.engine.ts';
+import { periodAsOf } from '../earnings/index.ts';
 import {
   dashboardCounts,
   financeMonths,

@@ -1,6 +1,6 @@
 import { MIN_PAYOUT_CENTS, type Eligibility, type PaymentStatus } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { payoutPeriodAt, readLedgerBalance } from '../payments/ledger.ts';
+import { payoutPeriodAt, readLedgerBalance } from '../payments/index.ts';
 
 export interface MemberBalance {
   unpaidCents: number;

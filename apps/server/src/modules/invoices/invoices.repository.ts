@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatInvoiceNumber } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../activity/index.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from '../../db/tables/members.table.ts';
 import { invoiceFiles, payments, type InvoiceFileRow, type PaymentRow } from '../../db/tables/payments.table.ts';
-import { getSettingsRow } from '../settings/settings.repository.ts';
+import { getSettingsRow } from '../settings/index.ts';
 import { settings, type SettingsRow } from '../../db/tables/settings.table.ts';
 
 /**

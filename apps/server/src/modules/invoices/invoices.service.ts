@@ -13,7 +13,7 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { isDecodableImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../activity/index.ts';
 import type { InvoiceFileRow, PaymentRow } from '../../db/tables/payments.table.ts';
 import { acceptInvoiceFile, invoiceFileExtension } from './invoice-file.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';

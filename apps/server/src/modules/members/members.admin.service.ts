@@ -11,15 +11,15 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { revokeAllSessionsOfUser } from '../auth/auth.repository.ts';
+import { recordActivity } from '../activity/index.ts';
+import { revokeAllSessionsOfUser } from '../auth/index.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from '../creators/index.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { listCreatorRowsOfMember } from '../creators/creators.repository.ts';
-import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
-import { tellContactChange, type ContactChange } from '../messaging/contact-change.ts';
-import type { Messaging } from '../messaging/messaging.types.ts';
-import { completePaymentRegistration } from '../payments/payments.service.ts';
+import { listCreatorRowsOfMember } from '../creators/index.ts';
+import { recomputeMemberMonths } from '../earnings/index.ts';
+import { tellContactChange, type ContactChange } from '../messaging/index.ts';
+import type { Messaging } from '../messaging/index.ts';
+import { completePaymentRegistration } from '../payments/index.ts';
 import {
   deleteUser,
   findBankDetailsOf,

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, formatMoney, formatMonth, isLocale, REQUIREMENTS, type Locale, type PaymentStatus } from '@agency/shared';
 import { plural } from '../../lib/plural.ts';
-import { INVOICE_TEXTS } from '../invoices/invoice-texts.ts';
+import { INVOICE_TEXTS } from '../invoices/index.ts';
 import type { SystemNotification } from './notifications.repository.ts';
 
 /**

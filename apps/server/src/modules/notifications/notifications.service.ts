@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../activity/index.ts';
 import { countMembers, insertAdminNotification, listActiveMemberIds, listAdminNotifications } from './notifications.repository.ts';
 import { notificationRecipients, notifications } from '../../db/tables/notifications.table.ts';
 import { personId, type Actor } from '../../lib/actor.ts';

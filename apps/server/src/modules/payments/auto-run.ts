@@ -3,7 +3,7 @@ import { MIN_PAYOUT_CENTS, type AutoRunResult } from '@agency/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation, pgErrorCode } from '../../lib/db-errors.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../activity/index.ts';
 import { lockMemberLedger, lockMemberLedgers, postEndedMonths, postEndedMonthsMany, sumLedger } from './ledger.ts';
 import { createAutomaticPaymentRecords, createPaymentRecord } from './payment-records.ts';
 import {

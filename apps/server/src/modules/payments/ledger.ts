@@ -2,7 +2,7 @@ import { periodOf, type LedgerKind, type PaymentStatus } from '@agency/shared';
 import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { memberMonths } from '../../db/tables/earnings.table.ts';
-import { getSettingsRow } from '../settings/settings.repository.ts';
+import { getSettingsRow } from '../settings/index.ts';
 import { rowsOf } from './payments.repository.ts';
 import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomUUID } from 'node:crypto';
-import { recordActivities, recordActivity } from '../activity/activity.repository.ts';
+import { recordActivities, recordActivity } from '../activity/index.ts';
 import {
   attachDeductions,
   attachDeductionsMany,
@@ -23,9 +23,9 @@ import {
   releaseDeductions,
   releasesDeductions,
 } from '../deductions/index.ts';
-import { assignInvoiceNumber } from '../invoices/invoices.repository.ts';
-import { paymentStatusNotification } from '../notifications/notification-texts.ts';
-import { notifySystem, notifySystemEach, readUserLocales } from '../notifications/notifications.repository.ts';
+import { assignInvoiceNumber } from '../invoices/index.ts';
+import { paymentStatusNotification } from '../notifications/index.ts';
+import { notifySystem, notifySystemEach, readUserLocales } from '../notifications/index.ts';
 import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
 import {
   insertAutomaticPayments,

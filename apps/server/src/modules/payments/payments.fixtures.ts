@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { bankDetails, deductions, ledgerEntries, memberMonths, payments } from '../../db/schema.ts';
-import { memberBalance } from '../earnings/balance.ts';
+import { memberBalance } from '../earnings/index.ts';
 
 /** Test fixtures of the payments module (imported by its tests only). */
 

@@ -2,9 +2,9 @@ import { canTransition, DEFAULT_LOCALE, type PaymentBatchResult, type TransferLi
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { datedFileName } from '../exports/exports.service.ts';
-import { readUserLocales } from '../notifications/notifications.repository.ts';
+import { recordActivity } from '../activity/index.ts';
+import { datedFileName } from '../exports/index.ts';
+import { readUserLocales } from '../notifications/index.ts';
 import { applyTransition, toPayment } from './payment-records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { lockPayments, readTransferRows } from './payout-batch.repository.ts';

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { getSettingsRow } from '../settings/settings.repository.ts';
+import { getSettingsRow } from '../settings/index.ts';
 import { runAutomaticPayments } from './auto-run.ts';
 import { periodInZone } from './ledger.ts';
 

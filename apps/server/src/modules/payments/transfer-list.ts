@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale, type TransferListFormat } from '@agency/shared';
 import ExcelJS from 'exceljs';
-import { neutraliseFormula } from '../exports/neutralise-formula.ts';
+import { neutraliseFormula } from '../exports/index.ts';
 
 /**
  * The transfer list an admin hands to the bank (issue 17): one row per approved payment with the

@@ -6,16 +6,16 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { dummyVerifyPassword, verifyPassword } from '../../lib/passwords.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import type { OtpService } from '../auth/otp.service.ts';
-import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.ts';
-import { toCreator } from '../creators/creators.service.ts';
-import { findBankDetails, findUserByEmail, findUserById } from '../members/members.repository.ts';
-import { toMember } from '../members/members.service.ts';
+import { recordActivity } from '../activity/index.ts';
+import type { OtpService } from '../auth/index.ts';
+import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
+import { toCreator } from '../creators/index.ts';
+import { findBankDetails, findUserByEmail, findUserById } from '../members/index.ts';
+import { toMember } from '../members/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
-import { tellContactChange } from '../messaging/contact-change.ts';
-import type { Messaging } from '../messaging/messaging.types.ts';
-import { getSettingsRow } from '../settings/settings.repository.ts';
+import { tellContactChange } from '../messaging/index.ts';
+import type { Messaging } from '../messaging/index.ts';
+import { getSettingsRow } from '../settings/index.ts';
 import { listCreatorsOfMember, updateUserFields } from './profile.repository.ts';
 
 export interface ProfileDeps {

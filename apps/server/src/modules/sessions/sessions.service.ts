@@ -4,10 +4,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity } from '../activity/index.ts';
 import type { SessionRow } from '../../db/tables/auth.table.ts';
-import { accountKeyOf, type PasswordThrottle } from '../auth/password-throttle.ts';
-import { findUserById, updateUserPassword } from '../members/members.repository.ts';
+import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
+import { findUserById, updateUserPassword } from '../members/index.ts';
 import { endSession, endSessionsOfUser, findSessionById, listLiveSessionsOfUser } from './sessions.repository.ts';
 
 function toSession(row: SessionRow, currentSessionId: string | null): Session {

@@ -5,8 +5,8 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { imageContentType, imageExtension, normalizeImage } from '../../lib/images.ts';
 import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { recomputeMemberMonths } from '../earnings/earnings.engine.ts';
+import { recordActivity } from '../activity/index.ts';
+import { recomputeMemberMonths } from '../earnings/index.ts';
 import { getSettingsRow, updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
 import type { SettingsRow } from '../../db/tables/settings.table.ts';
 

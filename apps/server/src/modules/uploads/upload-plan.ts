@@ -7,7 +7,7 @@ import {
   type UploadReport,
   type UploadWarning,
 } from '@agency/shared';
-import { endOfIsoDate } from '../earnings/earnings.engine.ts';
+import { endOfIsoDate } from '../earnings/index.ts';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import type { KnownCreator, MonthFigures } from './uploads.repository.ts';
 

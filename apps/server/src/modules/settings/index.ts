@@ -1,0 +1,2 @@
+/** What other modules may use of settings. */
+export { getSettingsRow } from './settings.repository.ts';
