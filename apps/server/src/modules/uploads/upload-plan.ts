@@ -1,15 +1,10 @@
-import {
-  requirementProgress,
-  type RequirementState,
-  type UploadChange,
-  type UploadFileInfo,
-  type UploadQuestion,
-  type UploadReport,
-  type UploadWarning,
-} from '@agency/shared';
-import { endOfIsoDate } from '../earnings/index.ts';
+import type { UploadChange, UploadReport, UploadWarning } from '@agency/shared';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
-import type { KnownCreator, MonthFigures } from './uploads.repository.ts';
+import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
+import { planRow, RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
+import { monthOfUpload, type Answers } from './upload-month.ts';
+
+export type { PlannedRow } from './row-planner.ts';
 
 /**
  * The plan step of the upload's pipeline: what an import would do, as a pure function of the read
@@ -24,21 +19,14 @@ import type { KnownCreator, MonthFigures } from './uploads.repository.ts';
  * - Creators of the month missing from the file keep their figures (`missing: keep`, the default)
  *   or are set to zero (`missing: zero`): nothing is zeroed by omission.
  * - Unknown usernames are skipped with a warning, or created with `createUnknown`.
+ *
+ * The month and its questions are found in upload-month.ts, each row is planned in row-planner.ts;
+ * this file holds the plan of the whole upload and its report.
  */
 
 const MAX_CHANGES = 500;
 const MAX_MISSING_WARNINGS = 200;
 const MAX_UNKNOWN_WARNINGS = 200;
-
-export interface PlannedRow extends BackstageRow {
-  /** Null for a creator to be created from an unknown username. */
-  creatorId: string | null;
-  affiliateId: string | null;
-  achievedBps: number;
-  requirementState: RequirementState;
-  /** The state the creator had this month before the upload (null: no figures). */
-  previousState: RequirementState | null;
-}
 
 export interface UploadPlan {
   report: UploadReport;
@@ -50,14 +38,6 @@ export interface UploadPlan {
   zeroed: PlannedRow[];
   /** The moment the figures describe (end of the data period or of the as-of day, whichever is first). */
   asOfEnd: Date;
-}
-
-export interface Answers {
-  /** The month the admin confirmed (question `period`). */
-  period?: string | undefined;
-  acceptWindow: boolean;
-  missing: 'keep' | 'zero';
-  createUnknown: boolean;
 }
 
 export interface PlanInput {
@@ -74,124 +54,6 @@ export interface PlanInput {
 
 function figuresOf(row: { diamonds: number; validDays: number; liveSeconds: number }) {
   return { diamonds: row.diamonds, validDays: row.validDays, liveSeconds: row.liveSeconds };
-}
-
-const monthOf = (isoDate: string) => isoDate.slice(0, 7);
-
-
-export interface UploadMonth {
-  /** The month the figures go to; when questions remain, the month they would go to if answered as suggested. */
-  period: string;
-  /** YYYY-MM-DD the figures are as of. */
-  asOfDate: string;
-  questions: UploadQuestion[];
-  /** The admin's period answer names neither month. */
-  invalidPeriod: boolean;
-}
-
-/**
- * The month of an upload and the questions about it. Needed before the plan, to read that month's
- * stored figures.
- */
-export function monthOfUpload(file: Pick<UploadFileInfo, 'dataPeriod' | 'figureKind'> | null, asOf: string, answers: Pick<Answers, 'period' | 'acceptWindow'>): UploadMonth {
-  const questions: UploadQuestion[] = [];
-  const asOfMonth = monthOf(asOf);
-  const period = file?.dataPeriod ?? null;
-  const kind = file?.figureKind ?? 'unknown';
-  let month = asOfMonth;
-  let asOfDate = asOf;
-  let invalidPeriod = false;
-  if (period && kind !== 'rolling30') {
-    const fileMonth = monthOf(period.to);
-    month = fileMonth;
-    if (fileMonth !== asOfMonth) {
-      if (answers.period === undefined) questions.push({ kind: 'period', fileMonth, asOfMonth });
-      else if (answers.period !== fileMonth && answers.period !== asOfMonth) invalidPeriod = true;
-      else month = answers.period;
-    } else if (answers.period !== undefined && answers.period !== fileMonth) {
-      invalidPeriod = true;
-    }
-    // The figures are as of the end of the data period or the as-of date, whichever is first.
-    if (month === fileMonth && period.to < asOf) asOfDate = period.to;
-  } else if (answers.period !== undefined && answers.period !== asOfMonth) {
-    invalidPeriod = true;
-  }
-  if ((kind === 'rolling30' || kind === 'selectedPeriod') && !answers.acceptWindow) {
-    questions.push({ kind: 'window', figureKind: kind, from: period?.from ?? null, to: period?.to ?? null });
-  }
-  return { period: month, asOfDate, questions, invalidPeriod };
-}
-
-/** What planRow needs besides the row: the month, the moment the figures describe, and now (the join time of a creator made by the upload). */
-export interface RowContext {
-  period: string;
-  asOfEnd: Date;
-  now: Date;
-}
-
-/** The row to write for `item`: its creator (undefined: one the upload creates), requirement state and the state before. */
-function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
-  const progress = requirementProgress({
-    joinedAt: creator ? creator.joinedAt : context.now,
-    validDays: item.validDays,
-    liveSeconds: item.liveSeconds,
-    period: context.period,
-    asOf: context.asOfEnd,
-  });
-  return {
-    row: item.row,
-    tiktokUsername: item.tiktokUsername,
-    diamonds: item.diamonds,
-    validDays: item.validDays,
-    liveSeconds: item.liveSeconds,
-    matches: item.matches,
-    lastLiveAt: item.lastLiveAt,
-    leftNetwork: item.leftNetwork,
-    creatorId: creator ? creator.id : null,
-    affiliateId: creator ? creator.affiliateId : null,
-    achievedBps: progress.achievedBps,
-    requirementState: progress.state,
-    previousState: previous ? previous.requirementState : null,
-  };
-}
-
-/**
- * Plans each row of the file once, as it comes (the import hands it each final row while the file
- * is read and writes what it returns; the check feeds it the read file's rows): the row's creator,
- * the stored figures it replaces, its requirement state. A creator listed twice is planned again
- * when the later row wins: the planned row of a username is always the one of the read file.
- */
-export class RowPlanner {
-  /** The planned row of each username of the file (unknown usernames only with `createUnknown`). */
-  readonly planned = new Map<string, PlannedRow>();
-  private readonly beforeById = new Map<string, MonthFigures>();
-
-  constructor(
-    readonly context: RowContext,
-    private readonly creators: ReadonlyMap<string, KnownCreator>,
-    before: readonly MonthFigures[],
-    private readonly createUnknown: boolean,
-  ) {
-    for (const row of before) this.beforeById.set(row.creatorId, row);
-  }
-
-  previousOf(creatorId: string): MonthFigures | undefined {
-    return this.beforeById.get(creatorId);
-  }
-
-  /** The row to write for a final row of the file; null for an unknown username left out. */
-  add(item: BackstageRow): PlannedRow | null {
-    const creator = this.creators.get(item.tiktokUsername);
-    if (!creator && !this.createUnknown) return null;
-    const row = planRow(item, creator, creator ? this.beforeById.get(creator.id) : undefined, this.context);
-    this.planned.set(item.tiktokUsername, row);
-    return row;
-  }
-}
-
-/** The month and the moment of the figures of an upload, for its RowPlanner. */
-export function rowContextOf(month: UploadMonth, now: Date): RowContext {
-  return { period: month.period, asOfEnd: endOfIsoDate(month.asOfDate), now };
 }
 
 /**

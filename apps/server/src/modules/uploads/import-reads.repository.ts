@@ -1,0 +1,179 @@
+/**
+ * The import's reads (uploads.repository.ts re-exports what the month writer uses): the lock on
+ * the month rows, every creator with the month's stored row in one read, and the comparison of a
+ * stored row with the row to write.
+ */
+import type { RequirementState } from '@agency/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isPglite, type Executor } from '../../db/client.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+import type { MonthRowInput } from './month-rows.repository.ts';
+
+export interface KnownCreator {
+  id: string;
+  tiktokUsername: string;
+  status: string;
+  joinedAt: Date;
+  affiliateId: string | null;
+}
+
+/**
+ * Rows per JSON value of forEachJsonRow: one value of 100,000 rows grew PGlite's WASM heap (which never
+ * shrinks) by ~75 MB, values of 5,000 rows by ~13 MB, at the same speed.
+ */
+const JSON_ROWS_CHUNK = 5_000;
+
+/**
+ * Calls `each` with the rows of `query` (one JSON value `r` a row), read as `json_agg` arrays of
+ * JSON_ROWS_CHUNK rows: see readCreatorsAndMonth. Each chunk's text is dropped once parsed and
+ * its rows handed on, so no list of all 100,000 parsed rows exists next to what `each` makes.
+ */
+async function forEachJsonRow<Row>(db: Executor, query: SQL, each: (row: Row) => void): Promise<void> {
+  const result = await db.execute<{ chunk: string }>(sql`
+    select json_agg(q.r)::text as chunk
+    from (select i.r, (row_number() over ()) / ${JSON_ROWS_CHUNK} as bucket from (${query}) as i) as q
+    group by q.bucket`);
+  const chunks = (result as unknown as { rows: { chunk: string }[] }).rows;
+  for (let index = 0; index < chunks.length; index += 1) {
+    const rows = JSON.parse(chunks[index]!.chunk) as Row[];
+    chunks[index]!.chunk = '';
+    for (const row of rows) each(row);
+  }
+}
+
+/**
+ * One shared copy of each of a few repeated values (the affiliates of 100,000 creators are a
+ * couple of thousand members, their statuses three words, their join times often the same):
+ * each row read would otherwise hold its own copy, ~15 MB for 100,000 creators.
+ */
+function interner<Key, Value>(make: (key: Key) => Value): (key: Key) => Value {
+  const seen = new Map<Key, Value>();
+  return (key) => {
+    let value = seen.get(key);
+    if (value === undefined) {
+      value = make(key);
+      seen.set(key, value);
+    }
+    return value;
+  };
+}
+
+export interface MonthFigures {
+  creatorId: string;
+  tiktokUsername: string;
+  diamonds: number;
+  validDays: number;
+  liveSeconds: number;
+  requirementState: RequirementState | null;
+}
+
+/**
+ * Blocks other writers of `creator_months` (another import, a creator's delete cascading) until
+ * the transaction ends; readers go on. Taken first in the commit, so the month read next stays
+ * what the commit's difference is computed against.
+ */
+export async function lockMonthRows(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table ${creatorMonths} in share row exclusive mode`);
+}
+
+/** A month row as the commit reads it under the lock: the plan's figures and what is compared to skip an unchanged row. */
+export interface StoredMonthRow extends MonthFigures {
+  matches: number;
+  /** Epoch milliseconds, fractional when the time has microseconds. */
+  lastLiveAtMs: number | null;
+  achievedBps: number;
+  leftNetwork: boolean;
+}
+
+/** What an import compares the file with: every creator by username, and the month's stored rows. */
+export interface CreatorsAndMonth {
+  creators: Map<string, KnownCreator>;
+  stored: StoredMonthRow[];
+}
+
+/**
+ * Every creator of the agency by username and the month's rows, in one read: creators left-joined
+ * with their row of `period` (a scan is cheaper than looking up each of 100,000 usernames, and it
+ * runs while the file is parsed). The active creators are the ones expected in the file; the
+ * stored rows are what the dry run plans against (the report's before, the "removed" changes) and
+ * what the commit, which reads them after lockMonthRows, compares each file row with. One read
+ * instead of two (creators, then the month joined with creators again): on PGlite ~0.86 s instead
+ * of ~1.14 s for 100,000 creators, on PostgreSQL ~0.7 s instead of ~0.8 s (docs/decisions/006).
+ *
+ * On PGlite the rows come back as a few JSON arrays (forEachJsonRow): 100,000 result rows cost
+ * PGlite ~0.75 s in per-row protocol messages and parsing, 20 `json_agg` values of 5,000 rows
+ * ~0.3 s (JSON.parse included), and less memory on the JS side. On PostgreSQL the JSON measured
+ * ~50 ms slower, so it reads the rows as they are. Times travel as epoch milliseconds (`joined_at`
+ * truncated as a JS Date would; `last_live_at` fractional when it has microseconds).
+ */
+export async function readCreatorsAndMonth(db: Executor, period: string): Promise<CreatorsAndMonth> {
+  const byName = new Map<string, KnownCreator>();
+  const stored: StoredMonthRow[] = [];
+  const text = interner((value: string) => value);
+  const date = interner((ms: number) => new Date(ms));
+  const add = (
+    id: string,
+    tiktokUsername: string,
+    status: string,
+    joinedAtMs: number,
+    affiliateId: string | null,
+    month: Omit<StoredMonthRow, 'creatorId' | 'tiktokUsername'> | null,
+  ) => {
+    byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
+    // The creator's id and username strings as the creators map holds them, not a second copy.
+    if (month) stored.push({ creatorId: id, tiktokUsername, ...month });
+  };
+  if (!isPglite(db)) {
+    const rows = await db
+      .select({
+        id: creators.id,
+        tiktokUsername: creators.tiktokUsername,
+        status: creators.status,
+        joinedAt: creators.joinedAt,
+        affiliateId: creators.affiliateId,
+        monthCreatorId: creatorMonths.creatorId,
+        diamonds: creatorMonths.diamonds,
+        validDays: creatorMonths.validDays,
+        liveSeconds: creatorMonths.liveSeconds,
+        requirementState: creatorMonths.requirementState,
+        matches: creatorMonths.matches,
+        lastLiveAtMs: sql<number | null>`(extract(epoch from ${creatorMonths.lastLiveAt}) * 1000)::float8`.mapWith(Number),
+        achievedBps: creatorMonths.achievedBps,
+        leftNetwork: creatorMonths.leftNetwork,
+      })
+      .from(creators)
+      .leftJoin(creatorMonths, and(eq(creatorMonths.creatorId, creators.id), eq(creatorMonths.period, period)));
+    for (const row of rows) {
+      const month =
+        row.monthCreatorId === null
+          ? null
+          : { diamonds: row.diamonds!, validDays: row.validDays!, liveSeconds: row.liveSeconds!, requirementState: row.requirementState, matches: row.matches!, lastLiveAtMs: row.lastLiveAtMs, achievedBps: row.achievedBps!, leftNetwork: row.leftNetwork! };
+      add(row.id, row.tiktokUsername, row.status, row.joinedAt.getTime(), row.affiliateId, month);
+    }
+    return { creators: byName, stored };
+  }
+  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number, boolean];
+  await forEachJsonRow<Row>(
+    db,
+    sql`select json_build_array(c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::bigint, c.affiliate_id,
+        m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network) as r
+      from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`,
+    ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork]) =>
+      add(id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds === null ? null : { diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork }),
+  );
+  return { creators: byName, stored };
+}
+
+/** True when writing `row` would leave `stored` as it is (upload id and time aside). */
+export function sameMonthRow(stored: StoredMonthRow, row: MonthRowInput): boolean {
+  return (
+    stored.diamonds === row.diamonds &&
+    stored.validDays === row.validDays &&
+    stored.liveSeconds === row.liveSeconds &&
+    stored.matches === row.matches &&
+    stored.lastLiveAtMs === (row.lastLiveAt ? row.lastLiveAt.getTime() : null) &&
+    stored.achievedBps === row.achievedBps &&
+    stored.requirementState === row.requirementState &&
+    stored.leftNetwork === row.leftNetwork
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * The month rows' writes of an import (uploads.repository.ts re-exports them): the creators an
+ * import makes, the rows inserted (COPY on PostgreSQL, `unnest` elsewhere) or updated in place,
+ * and the PGlite switch of the per-row foreign key check for one check of the set.
+ */
+import type { RequirementState } from '@agency/shared';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type SQL } from 'drizzle-orm';
+import copyStreams from 'pg-copy-streams';
+import { timeOrderedId } from '../../lib/time-ordered-id.ts';
+import { affectedRows, transactionConnection, type Executor } from '../../db/client.ts';
+import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
+
+/** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
+export const MONTH_INSERT_BATCH = 10_000;
+const CREATOR_INSERT_BATCH = 10_000;
+
+/**
+ * Creators made from unknown usernames: active, no affiliate, joined now. One `unnest` insert per
+ * CREATOR_INSERT_BATCH usernames (one array parameter, whatever the size): a new agency's first
+ * import creates all of its creators at once.
+ */
+export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
+  // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite), and
+  // in ascending order, so the creators and their month rows go to the right-hand end of the keys.
+  const ids = new Map<string, string>();
+  for (const username of usernames) ids.set(username, timeOrderedId());
+  const when = at.toISOString();
+  const connection = transactionConnection(db);
+  for (let start = 0; start < usernames.length; start += CREATOR_INSERT_BATCH) {
+    const batch = usernames.slice(start, start + CREATOR_INSERT_BATCH);
+    if (connection?.kind === 'postgres') {
+      // COPY on the transaction's own connection, as the month rows (copyMonthRows).
+      let text = '';
+      for (const name of batch) text += `${ids.get(name)}\t${copyText(name)}\tactive\t${when}\t${when}\t${when}\n`;
+      await copyLines(connection.client, 'creators (id, tiktok_username, status, joined_at, created_at, updated_at)', text);
+      continue;
+    }
+    await db.execute(sql`
+      insert into ${creators} (id, tiktok_username, status, joined_at, created_at, updated_at)
+      select id, name, 'active', ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz
+      from unnest(${sql.param(batch.map((name) => ids.get(name)!))}::uuid[], ${sql.param(batch)}::text[]) as t(id, name)`);
+  }
+  return ids;
+}
+
+export interface MonthRowInput {
+  creatorId: string;
+  diamonds: number;
+  validDays: number;
+  liveSeconds: number;
+  matches: number;
+  lastLiveAt: Date | null;
+  achievedBps: number;
+  requirementState: RequirementState;
+  leftNetwork: boolean;
+}
+
+/**
+ * One multi-row insert of `rows[start, end)`: each column is sent as one array and `unnest` turns
+ * them back into rows, which works the same on PGlite and PostgreSQL and avoids the
+ * 65,535-parameter limit. The column arrays are built in one pass, without copying the rows.
+ */
+export async function insertMonthRows(
+  db: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<void> {
+  if (end <= start) return;
+  await db.execute(sql`
+    insert into ${creatorMonths}
+      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
+    select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
+    from ${monthRowsTable(rows, start, end)}
+  `);
+}
+
+/** `rows[start, end)` as `unnest(...) as t(creator_id, ...)`: one array per column, built in one pass without copying the rows. */
+function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
+  const size = end - start;
+  const creatorIds = new Array<string>(size);
+  const diamonds = new Array<number>(size);
+  const validDays = new Array<number>(size);
+  const liveSeconds = new Array<number>(size);
+  const matches = new Array<number>(size);
+  const lastLiveAt = new Array<string | null>(size);
+  const achievedBps = new Array<number>(size);
+  const states = new Array<string>(size);
+  const left = new Array<boolean>(size);
+  for (let index = 0; index < size; index += 1) {
+    const row = rows[start + index]!;
+    creatorIds[index] = row.creatorId;
+    diamonds[index] = row.diamonds;
+    validDays[index] = row.validDays;
+    liveSeconds[index] = row.liveSeconds;
+    matches[index] = row.matches;
+    lastLiveAt[index] = row.lastLiveAt ? row.lastLiveAt.toISOString() : null;
+    achievedBps[index] = row.achievedBps;
+    states[index] = row.requirementState;
+    left[index] = row.leftNetwork;
+  }
+  return sql`unnest(
+      ${sql.param(creatorIds)}::uuid[],
+      ${sql.param(diamonds)}::bigint[],
+      ${sql.param(validDays)}::integer[],
+      ${sql.param(liveSeconds)}::integer[],
+      ${sql.param(matches)}::integer[],
+      ${sql.param(lastLiveAt)}::timestamptz[],
+      ${sql.param(achievedBps)}::integer[],
+      ${sql.param(states)}::text[],
+      ${sql.param(left)}::boolean[]
+    ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)`;
+}
+
+/**
+ * Replaces the figures of month rows that exist (`rows[start, end)`, each creator at most once):
+ * one UPDATE joined with the rows as arrays. Cheaper than deleting the rows and writing them
+ * again: no second pass to find them, and the foreign key is not checked again (the creator does
+ * not change); a 100,000-row month with every figure changed measured ~1.6 s instead of ~2.3 s
+ * on PostgreSQL (docs/decisions/006). Throws when a row is missing (the caller's plan said it
+ * was there): the transaction then rolls back rather than lose a creator's figures.
+ */
+export async function updateMonthRows(
+  db: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<void> {
+  if (end <= start) return;
+  const result = await db.execute(sql`
+    update ${creatorMonths} as m set
+      diamonds = t.diamonds, valid_days = t.valid_days, live_seconds = t.live_seconds, matches = t.matches,
+      last_live_at = t.last_live_at, achieved_bps = t.achieved_bps, requirement_state = t.requirement_state,
+      left_network = t.left_network, upload_id = ${uploadId}::uuid, updated_at = ${at.toISOString()}::timestamptz
+    from ${monthRowsTable(rows, start, end)}
+    where m.period = ${period} and m.creator_id = t.creator_id
+  `);
+  const updated = affectedRows(result);
+  if (updated !== end - start) throw new Error(`creator_months ${period}: ${end - start} rows to update, ${updated} found`);
+}
+
+const MONTH_COPY_TABLE = 'creator_months';
+const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
+
+/** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
+async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
+  await pipeline(Readable.from([Buffer.from(text)]), client.query(copyStreams.from(`COPY ${target} FROM STDIN`)));
+}
+
+/** A text value in COPY's TEXT format: backslash, tab, newline and carriage return escaped. */
+export function copyText(value: string): string {
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (char) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r')) : value;
+}
+
+/** A whole number for COPY (a fraction or NaN would be a silent wrong figure: refused). */
+function copyInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number: ${value}`);
+  return String(value);
+}
+
+/** `rows[start, end)` as COPY TEXT lines (one string, each line ending with a newline). */
+export function monthCopyText(period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[], start = 0, end = rows.length): string {
+  const tail = `${copyText(uploadId)}\t${at.toISOString()}\n`;
+  const periodText = copyText(period);
+  let text = '';
+  for (let index = start; index < end; index += 1) {
+    const row = rows[index]!;
+    text += `${copyText(row.creatorId)}\t${periodText}\t${copyInteger(row.diamonds)}\t${copyInteger(row.validDays)}\t${copyInteger(row.liveSeconds)}\t${copyInteger(row.matches)}\t${
+      row.lastLiveAt ? row.lastLiveAt.toISOString() : '\\N'
+    }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${row.leftNetwork ? 't' : 'f'}\t${tail}`;
+  }
+  return text;
+}
+
+/**
+ * `rows[start, end)` with one COPY ... FROM STDIN on the PostgreSQL connection of the open
+ * transaction `tx`, so the rows commit or roll back with it (about a quarter faster than the
+ * `unnest` insert for 100,000 rows). False (nothing written) for anything else, PGlite included:
+ * its COPY FROM '/dev/blob' measured no faster than `unnest` (the time goes to the indexes and the
+ * foreign key inside the WASM), so the caller then inserts with `insertMonthRows`.
+ */
+export async function copyMonthRows(
+  tx: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<boolean> {
+  const connection = transactionConnection(tx);
+  if (connection?.kind !== 'postgres') return false;
+  if (end <= start) return true;
+  await copyLines(connection.client, `${MONTH_COPY_TABLE} (${MONTH_COPY_COLUMNS})`, monthCopyText(period, uploadId, at, rows, start, end));
+  return true;
+}
+
+/** COPY when `db` is an open PostgreSQL transaction, else the `unnest` insert. */
+export async function writeMonthRows(
+  db: Executor,
+  period: string,
+  uploadId: string,
+  at: Date,
+  rows: readonly MonthRowInput[],
+  start = 0,
+  end = rows.length,
+): Promise<void> {
+  if (!(await copyMonthRows(db, period, uploadId, at, rows, start, end))) await insertMonthRows(db, period, uploadId, at, rows, start, end);
+}
+
+/**
+ * PGlite only: the per-row foreign key check of the month rows, replaced by one check of the set.
+ * Each inserted row fires PostgreSQL's foreign key trigger (a lookup of the creator and a row lock
+ * on it), ~1.3 s of the ~4 s a 100,000-row write costs inside PGlite's WASM. PGlite has one
+ * connection, so nothing can delete a creator between the write and the check: with the triggers
+ * off (`session_replication_role = replica`, local to the transaction) for the writes, one
+ * anti-join of the rows this upload wrote against `creators` (endMonthRowWrites) refuses exactly
+ * what the trigger would have refused, and the transaction rolls back. Unique, check and not-null
+ * constraints are indexes and checks, not triggers: they stay on. PostgreSQL (where the app is
+ * not a superuser, and other connections could delete a creator) keeps its trigger.
+ */
+export async function beginMonthRowWrites(tx: Executor): Promise<void> {
+  if (transactionConnection(tx)?.kind !== 'pglite') return;
+  await tx.execute(sql`set local session_replication_role = replica`);
+}
+
+/** Ends beginMonthRowWrites: throws (the transaction then rolls back) when a row of `uploadId` has no creator. */
+export async function endMonthRowWrites(tx: Executor, period: string, uploadId: string): Promise<void> {
+  if (transactionConnection(tx)?.kind !== 'pglite') return;
+  // A hash anti-join (~0.07 s for 100,000 rows), not one index lookup per row (~0.3 s): the
+  // statistics know nothing of this upload's id when refreshMonthStatistics left them as they were.
+  await tx.execute(sql`set local enable_nestloop = off`);
+  const result = await tx.execute<{ creator_id: string }>(sql`
+    select m.creator_id from ${creatorMonths} as m
+    where m.period = ${period} and m.upload_id = ${uploadId}::uuid
+      and not exists (select 1 from ${creators} as c where c.id = m.creator_id)
+    limit 1`);
+  const [orphan] = (result as unknown as { rows: { creator_id: string }[] }).rows;
+  if (orphan) throw new Error(`creator_months row for ${period} references a creator that does not exist (${orphan.creator_id})`);
+  await tx.execute(sql`reset enable_nestloop`);
+  await tx.execute(sql`set local session_replication_role = origin`);
+}

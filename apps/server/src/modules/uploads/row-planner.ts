@@ -1,0 +1,91 @@
+/**
+ * The plan of each row of the file (upload-plan.ts describes the plan step): the row to write,
+ * its creator, its requirement state and the state before, made once per row by RowPlanner.
+ */
+import { requirementProgress, type RequirementState } from '@agency/shared';
+import { endOfIsoDate } from '../earnings/index.ts';
+import type { BackstageRow } from './backstage-parser.ts';
+import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
+import type { UploadMonth } from './upload-month.ts';
+
+export interface PlannedRow extends BackstageRow {
+  /** Null for a creator to be created from an unknown username. */
+  creatorId: string | null;
+  affiliateId: string | null;
+  achievedBps: number;
+  requirementState: RequirementState;
+  /** The state the creator had this month before the upload (null: no figures). */
+  previousState: RequirementState | null;
+}
+
+/** What planRow needs besides the row: the month, the moment the figures describe, and now (the join time of a creator made by the upload). */
+export interface RowContext {
+  period: string;
+  asOfEnd: Date;
+  now: Date;
+}
+
+/** The row to write for `item`: its creator (undefined: one the upload creates), requirement state and the state before. */
+export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
+  const progress = requirementProgress({
+    joinedAt: creator ? creator.joinedAt : context.now,
+    validDays: item.validDays,
+    liveSeconds: item.liveSeconds,
+    period: context.period,
+    asOf: context.asOfEnd,
+  });
+  return {
+    row: item.row,
+    tiktokUsername: item.tiktokUsername,
+    diamonds: item.diamonds,
+    validDays: item.validDays,
+    liveSeconds: item.liveSeconds,
+    matches: item.matches,
+    lastLiveAt: item.lastLiveAt,
+    leftNetwork: item.leftNetwork,
+    creatorId: creator ? creator.id : null,
+    affiliateId: creator ? creator.affiliateId : null,
+    achievedBps: progress.achievedBps,
+    requirementState: progress.state,
+    previousState: previous ? previous.requirementState : null,
+  };
+}
+
+/**
+ * Plans each row of the file once, as it comes (the import hands it each final row while the file
+ * is read and writes what it returns; the check feeds it the read file's rows): the row's creator,
+ * the stored figures it replaces, its requirement state. A creator listed twice is planned again
+ * when the later row wins: the planned row of a username is always the one of the read file.
+ */
+export class RowPlanner {
+  /** The planned row of each username of the file (unknown usernames only with `createUnknown`). */
+  readonly planned = new Map<string, PlannedRow>();
+  private readonly beforeById = new Map<string, MonthFigures>();
+
+  constructor(
+    readonly context: RowContext,
+    private readonly creators: ReadonlyMap<string, KnownCreator>,
+    before: readonly MonthFigures[],
+    private readonly createUnknown: boolean,
+  ) {
+    for (const row of before) this.beforeById.set(row.creatorId, row);
+  }
+
+  previousOf(creatorId: string): MonthFigures | undefined {
+    return this.beforeById.get(creatorId);
+  }
+
+  /** The row to write for a final row of the file; null for an unknown username left out. */
+  add(item: BackstageRow): PlannedRow | null {
+    const creator = this.creators.get(item.tiktokUsername);
+    if (!creator && !this.createUnknown) return null;
+    const row = planRow(item, creator, creator ? this.beforeById.get(creator.id) : undefined, this.context);
+    this.planned.set(item.tiktokUsername, row);
+    return row;
+  }
+}
+
+/** The month and the moment of the figures of an upload, for its RowPlanner. */
+export function rowContextOf(month: UploadMonth, now: Date): RowContext {
+  return { period: month.period, asOfEnd: endOfIsoDate(month.asOfDate), now };
+}
