@@ -43,7 +43,7 @@ export interface ReportText {
 
 /**
  * The report's problems in the reader's language. The server sends codes and parameters only
- * (packages/shared/src/schemas/earnings.ts says what each parameter is); this is the one place that
+ * (packages/shared/src/schemas/uploads.ts says what each parameter is); this is the one place that
  * turns them into sentences.
  */
 export function useReportText(): ReportText {

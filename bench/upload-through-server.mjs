@@ -1,0 +1,93 @@
+// bench:upload's imports through the built server: a seeded database, the server started on it as its
+// own process, an admin signed in over HTTP, each file posted, and the time and peak RSS of each import.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SERVER_BUNDLE, startServerProcess, stopServerProcess } from './server-process.mjs';
+import { adminUrl, databaseOf, PASSWORD, runSeedChild } from './upload-seed.mjs';
+
+const AS_OF = '2026-09-16';
+
+/** A figure of /proc/<pid>/status in MB (VmRSS: now; VmHWM: the peak since the last reset). */
+function statusMb(pid, field) {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/**
+ * The built server on the seeded database, as its own process (as a server start), so its peak RSS
+ * is the server's during the imports, not the seeding's (PGlite's WASM heap never shrinks).
+ */
+async function importThroughServer(target, plan) {
+  const webDir = mkdtempSync(join(tmpdir(), 'bench-upload-no-web-'));
+  const dataDir = target.folder ?? mkdtempSync(join(tmpdir(), 'bench-upload-data-'));
+  const server = await startServerProcess('server', SERVER_BUNDLE, {
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    PAYOUT_SCHEDULER: 'off',
+    PUBLIC_URL: 'https://portal.bench.example',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    ...(target.url ? { DATABASE_URL: target.url } : {}),
+  }, '/api/health');
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const pid = server.child.pid;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench.admin@bench.example', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
+    const token = (await login.json()).data.token;
+    const runs = [];
+    for (const [label, filePath, createUnknown] of plan) {
+      const form = new FormData();
+      form.append('asOf', AS_OF);
+      if (createUnknown) form.append('createUnknown', 'true');
+      form.append('file', new Blob([readFileSync(filePath)]), 'creator-data.xlsx');
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      const rssBefore = statusMb(pid, 'VmRSS');
+      const started = performance.now();
+      const response = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { accesstoken: token }, body: form });
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
+      const report = JSON.parse(body).data;
+      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
+    }
+    return runs;
+  } finally {
+    await stopServerProcess(server);
+    rmSync(webDir, { recursive: true, force: true });
+    if (!target.folder) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it. */
+export async function runDatabase(kind, plan, options = {}) {
+  const pg = (await import('pg')).default;
+  const target = { ...databaseOf(kind), creators: options.creators !== false };
+  if (target.url) {
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await admin.connect();
+    await admin.query(`create database "${new URL(target.url).pathname.slice(1)}"`);
+    await admin.end();
+  }
+  try {
+    const { seedSeconds } = await runSeedChild(target);
+    const runs = await importThroughServer(target, plan);
+    return { seedSeconds, runs };
+  } finally {
+    if (target.folder) rmSync(target.folder, { recursive: true, force: true });
+    else {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${new URL(target.url).pathname.slice(1)}" with (force)`);
+      await dropper.end();
+    }
+  }
+}
