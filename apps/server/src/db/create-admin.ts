@@ -5,8 +5,8 @@ import type { Clock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { normalizeMobilePhone } from '../lib/phone.ts';
 import { recordActivity } from '../modules/activity/activity.repository.ts';
-import { insertUser } from '../modules/members/members.repository.ts';
-import { createUniqueReferralCode } from '../modules/members/members.service.ts';
+import { insertUser } from '../modules/users/users.repository.ts';
+import { createUniqueReferralCode } from '../modules/users/referral-codes.ts';
 import type { Database } from './client.ts';
 import { users } from './schema.ts';
 

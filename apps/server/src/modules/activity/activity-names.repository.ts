@@ -5,7 +5,7 @@ import { creators } from '../../db/tables/creators.table.ts';
 import { uploads } from '../../db/tables/earnings.table.ts';
 import { users } from '../../db/tables/members.table.ts';
 import { notifications } from '../../db/tables/notifications.table.ts';
-import { deductions } from '../deductions/index.ts';
+import { deductions } from '../../db/tables/deductions.table.ts';
 import { payments, payoutRuns } from '../../db/tables/payments.table.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { ActivityAction } from '@agency/shared';
 import { and, asc, count, desc, eq, exists, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { foldedContains } from '../../db/search.ts';
 import { users } from '../../db/tables/members.table.ts';
@@ -139,4 +140,39 @@ export async function listActivityEntityTypes(db: Executor): Promise<string[]> {
     .where(isNotNull(activityLog.entityType))
     .orderBy(asc(activityLog.entityType));
   return rows.map((row) => row.entityType).filter((type): type is string => type !== null);
+}
+
+/** An activity entry about one record, with who made it (null when the actor is gone). */
+interface HistoryRow {
+  id: string;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+  actor: { id: string; firstName: string; lastName: string } | null;
+}
+
+const actors = alias(users, 'actors');
+
+/** Activity entries about one record, newest first. */
+export async function listHistoryOf(db: Executor, entityType: string, entityId: string, limit = 100): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      id: activityLog.id,
+      action: activityLog.action,
+      entityType: activityLog.entityType,
+      entityId: activityLog.entityId,
+      before: activityLog.before,
+      after: activityLog.after,
+      at: activityLog.at,
+      actor: { id: actors.id, firstName: actors.firstName, lastName: actors.lastName },
+    })
+    .from(activityLog)
+    .leftJoin(actors, eq(actors.id, activityLog.actorId))
+    .where(and(eq(activityLog.entityType, entityType), eq(activityLog.entityId, entityId)))
+    .orderBy(desc(activityLog.at), desc(activityLog.id))
+    .limit(limit);
+  return rows;
 }

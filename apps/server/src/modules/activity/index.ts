@@ -1,2 +1,2 @@
 /** What other modules may use of activity. */
-export { recordActivities, recordActivity } from './activity.repository.ts';
+export { listHistoryOf, recordActivities, recordActivity } from './activity.repository.ts';

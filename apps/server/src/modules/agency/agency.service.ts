@@ -5,8 +5,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/index.ts';
-import { findUserById } from '../members/index.ts';
-import { createUniqueReferralCode, referralLink } from '../members/index.ts';
+import { findUserById } from '../users/index.ts';
+import { createUniqueReferralCode, referralLink } from '../users/index.ts';
 import { updateUserFields } from '../profile/index.ts';
 
 /** Referral links: an admin gives a member a new code; the old link stops working at once. */

@@ -2,6 +2,7 @@ import {
   forgotSchema,
   loginSchema,
   meSchema,
+  type Me,
   otpSendResponseSchema,
   otpSendSchema,
   otpVerifySchema,
@@ -16,7 +17,6 @@ import { z } from 'zod';
 import { dataEnvelope, errorEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { authRateLimit, type RateLimitOptions } from '../../plugins/rate-limit.ts';
-import type { MembersService } from '../members/index.ts';
 import type { OtpService } from './otp.service.ts';
 import type { AccountService } from './account.service.ts';
 import type { AuthService, RequestContext } from './auth.service.ts';
@@ -25,7 +25,8 @@ export interface AuthRoutesOptions {
   auth: AuthService;
   accounts: AccountService;
   otp: OtpService;
-  members: MembersService;
+  /** The members service (modules/members, which sits above auth): only what `GET /auth/me` calls. */
+  members: { getMe(userId: string): Promise<Me> };
   authenticate: onRequestHookHandler;
   rateLimits: RateLimitOptions;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import { constantTimeEqualHex, createNumericCode, hmacHex } from '../../lib/crypto.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { findUserByPhone } from '../members/index.ts';
+import { findUserByPhone } from '../users/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
 import { messageTexts, portalLinks, type MessageTexts } from '../messaging/index.ts';
 import type { SmsSender } from '../messaging/index.ts';

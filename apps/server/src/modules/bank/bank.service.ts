@@ -2,7 +2,7 @@ import type { BankDetailsInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/index.ts';
-import { findBankDetails } from '../members/index.ts';
+import { findBankDetails } from '../users/index.ts';
 import { checkBankDetails } from './bank-rules.ts';
 import { upsertBankDetails } from './bank.repository.ts';
 

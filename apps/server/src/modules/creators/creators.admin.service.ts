@@ -15,9 +15,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { recordActivity } from '../activity/index.ts';
+import { listHistoryOf, recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
-import { isMember, listHistoryOf } from '../members/index.ts';
+import { isMember } from '../users/index.ts';
 import {
   deleteCreator,
   findCreatorByUsername,

@@ -27,7 +27,7 @@ export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
   };
 }
 
-/** An activity entry about a record, as the history queries read it (members.admin.repository.ts listHistoryOf). */
+/** An activity entry about a record, as the history queries read it (activity.repository.ts listHistoryOf). */
 interface HistoryRow {
   id: string;
   action: string;

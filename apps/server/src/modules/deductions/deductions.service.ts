@@ -2,7 +2,7 @@ import type { Deduction, DeductionCreateInput } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../activity/index.ts';
-import { insertLedgerEntries, lockMemberLedger } from '../payments/index.ts';
+import { insertLedgerEntries, lockMemberLedger } from '../ledger/index.ts';
 import { findDeductionMember, insertDeduction, listDeductions, lockDeduction, markDeductionDeleted, type DeductionMember } from './deductions.repository.ts';
 import { checkDeductionMember, checkDeletable, checkNotDeleted, deductionReason } from './deductions.rules.ts';
 import type { DeductionRow } from '../../db/tables/deductions.table.ts';

@@ -4,7 +4,6 @@
  * repository functions do it inside the caller's transaction (under the member's ledger lock).
  * The routes are registered by app.ts from deductions.routes.ts.
  */
-export { deductions } from '../../db/tables/deductions.table.ts';
 export { deductionsTakenBy, deductionsTakenByMany, paymentFigures, releasesDeductions } from './deductions.rules.ts';
 export { attachDeductions, attachDeductionsMany, lockOpenDeductions, lockOpenDeductionsMany, releaseDeductions } from './deductions.repository.ts';
 export { createDeductionsService } from './deductions.service.ts';

@@ -1,6 +1,6 @@
 import { MIN_PAYOUT_CENTS, type Eligibility, type PaymentStatus } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { payoutPeriodAt, readLedgerBalance } from '../payments/index.ts';
+import { payoutPeriodAt, readLedgerBalance } from '../ledger/index.ts';
 
 export interface MemberBalance {
   unpaidCents: number;
@@ -23,7 +23,7 @@ export function balanceEligibility(balance: { availableCents: number; unpaidCent
 }
 
 /**
- * A member's balance at `now`, from the ledger (modules/payments/ledger.ts): ended months (before
+ * A member's balance at `now`, from the ledger (modules/ledger/): ended months (before
  * the month of `now` in the payout time zone, UTC when none is set) not posted yet are added in
  * memory; nothing is written.
  */

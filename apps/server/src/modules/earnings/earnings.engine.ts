@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { users } from '../../db/tables/members.table.ts';
-import { getSettingsRow } from '../settings/index.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
 import { agencyMonths, memberMonths, uploads } from '../../db/tables/earnings.table.ts';
 
 const INSERT_BATCH = 10_000;

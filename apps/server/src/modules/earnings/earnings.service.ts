@@ -17,8 +17,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import { ledgerBalanceOf, periodInZone, unpostedMonthsOf } from '../payments/index.ts';
-import { getSettingsRow } from '../settings/index.ts';
+import { ledgerBalanceOf, periodInZone, unpostedMonthsOf } from '../ledger/index.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
 import { balanceEligibility } from './balance.ts';
 import { listMemberMonths, listOwnCreatorMonths, readSummaryFigures, type OwnMonthTotals } from './earnings.repository.ts';
 

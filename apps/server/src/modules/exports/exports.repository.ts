@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
-import { deductions } from '../deductions/index.ts';
+import { deductions } from '../../db/tables/deductions.table.ts';
 import { bankDetails, users } from '../../db/tables/members.table.ts';
 import { payments } from '../../db/tables/payments.table.ts';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
-import { deductions } from '../deductions/index.ts';
+import { deductions } from '../../db/tables/deductions.table.ts';
 import { addBank, setMonthEarnings } from '../payments/payments.fixtures.ts';
 
 const PASSWORD = 'Export-pass-1';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { recordActivity } from '../activity/index.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from '../../db/tables/members.table.ts';
 import { invoiceFiles, payments, type InvoiceFileRow, type PaymentRow } from '../../db/tables/payments.table.ts';
-import { getSettingsRow } from '../settings/index.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
 import { settings, type SettingsRow } from '../../db/tables/settings.table.ts';
 
 /**

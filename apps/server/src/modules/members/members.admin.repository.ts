@@ -3,9 +3,8 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
 import { foldedColumnContains, foldedContains } from '../../db/search.ts';
-import { activityLog } from '../../db/tables/activity.table.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
-import { deductions } from '../deductions/index.ts';
+import { deductions } from '../../db/tables/deductions.table.ts';
 import { memberMonths } from '../../db/tables/earnings.table.ts';
 import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
 import { bankDetails, users, type BankDetailsRow, type UserRow } from '../../db/tables/members.table.ts';
@@ -196,46 +195,4 @@ export async function findBankDetailsOf(db: Executor, userId: string): Promise<B
 export async function markBankDetailsVerified(db: Executor, userId: string, at: Date): Promise<BankDetailsRow | undefined> {
   const [row] = await db.update(bankDetails).set({ verifiedAt: at }).where(eq(bankDetails.userId, userId)).returning();
   return row;
-}
-
-export interface HistoryRow {
-  id: string;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: Date;
-  actor: MemberRefRow | null;
-}
-
-const actors = alias(users, 'actors');
-
-/** Activity entries about one record, newest first. */
-export async function listHistoryOf(db: Executor, entityType: string, entityId: string, limit = 100): Promise<HistoryRow[]> {
-  const rows = await db
-    .select({
-      id: activityLog.id,
-      action: activityLog.action,
-      entityType: activityLog.entityType,
-      entityId: activityLog.entityId,
-      before: activityLog.before,
-      after: activityLog.after,
-      at: activityLog.at,
-      actor: { id: actors.id, firstName: actors.firstName, lastName: actors.lastName },
-    })
-    .from(activityLog)
-    .leftJoin(actors, eq(actors.id, activityLog.actorId))
-    .where(and(eq(activityLog.entityType, entityType), eq(activityLog.entityId, entityId)))
-    .orderBy(desc(activityLog.at), desc(activityLog.id))
-    .limit(limit);
-  return rows;
-}
-
-export async function isMember(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'user')));
-  return row !== undefined;
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { uniqueViolationConstraint } from '../../lib/db-errors.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
-import { recordActivity } from '../activity/index.ts';
+import { listHistoryOf, recordActivity } from '../activity/index.ts';
 import { revokeAllSessionsOfUser } from '../auth/index.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from '../creators/index.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -20,21 +20,18 @@ import { recomputeMemberMonths } from '../earnings/index.ts';
 import { tellContactChange, type ContactChange } from '../messaging/index.ts';
 import type { Messaging } from '../messaging/index.ts';
 import { completePaymentRegistration } from '../payments/index.ts';
+import { createUniqueReferralCode, findUserByEmail, findUserByPhone, insertUser, isMember, toMember } from '../users/index.ts';
 import {
   deleteUser,
   findBankDetailsOf,
   findMemberListRow,
   hasMoneyHistory,
-  isMember,
-  listHistoryOf,
   listMemberAdminRows,
   lockUser,
   markBankDetailsVerified,
   updateUser,
   type MemberListRow,
 } from './members.admin.repository.ts';
-import { findUserByEmail, findUserByPhone, insertUser } from './members.repository.ts';
-import { createUniqueReferralCode, toMember } from './members.service.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
 
 const CONFLICTS = {

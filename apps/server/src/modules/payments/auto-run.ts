@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation, pgErrorCode } from '../../lib/db-errors.ts';
 import { recordActivity } from '../activity/index.ts';
-import { lockMemberLedger, lockMemberLedgers, postEndedMonths, postEndedMonthsMany, sumLedger } from './ledger.ts';
+import { lockMemberLedger, lockMemberLedgers, postEndedMonths, postEndedMonthsMany, sumLedger } from '../ledger/index.ts';
 import { createAutomaticPaymentRecords, createPaymentRecord } from './payment-records.ts';
 import {
   addPayoutRunCounts,

@@ -26,7 +26,7 @@ import {
 import { assignInvoiceNumber } from '../invoices/index.ts';
 import { paymentStatusNotification } from '../notifications/index.ts';
 import { notifySystem, notifySystemEach, readUserLocales } from '../notifications/index.ts';
-import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from './ledger.ts';
+import { coveredPeriods, insertLedgerEntries, listPostedEarnings, REVERSED_PAYMENT_STATUSES, sumCoveredGross, type PostedLedger } from '../ledger/index.ts';
 import {
   insertAutomaticPayments,
   isBankVerified,

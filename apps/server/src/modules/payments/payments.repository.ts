@@ -2,15 +2,11 @@ import type { PaymentListQuery, PaymentStatus } from '@agency/shared';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { foldedContains } from '../../db/search.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
 import { bankDetails, users } from '../../db/tables/members.table.ts';
 import { payments, payoutRuns, type PaymentRow } from '../../db/tables/payments.table.ts';
 
 /** Payments and runs as stored (deductions: modules/deductions); every member-scoped read is bound to an id the service passes. */
-
-/** The rows of a raw `db.execute` (both drivers answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export interface MemberRef {
   id: string;

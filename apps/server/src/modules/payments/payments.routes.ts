@@ -17,8 +17,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { dataEnvelope, errorEnvelope, messageEnvelope, ok, okWithMessage } from '../../lib/envelope.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { requirePermission } from '../../plugins/permissions.ts';
+import { payoutPeriodAt } from '../ledger/index.ts';
 import { runAutomaticPayments } from './auto-run.ts';
-import { payoutPeriodAt } from './ledger.ts';
 import { latestPayoutRuns } from './payout-runs.ts';
 import type { AdminPaymentAction, PaymentsService } from './payments.service.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { lockMemberLedger, payoutPeriodAt, postEndedMonths, sumLedger } from './ledger.ts';
+import { lockMemberLedger, payoutPeriodAt, postEndedMonths, sumLedger } from '../ledger/index.ts';
 import { applyTransition, createPaymentRecord, toPayment, toPaymentBank } from './payment-records.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { findPayment, listPayments, lockPayment, lockPendingRegistrationPayments } from './payments.repository.ts';

@@ -2,7 +2,8 @@ import type { PayoutRun } from '@agency/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { isPglite, type Database } from '../../db/client.ts';
-import { listPayoutRuns, listRunningPayoutRunIds, markPayoutRunInterrupted, rowsOf, type PayoutRunRow } from './payments.repository.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
+import { listPayoutRuns, listRunningPayoutRunIds, markPayoutRunInterrupted, type PayoutRunRow } from './payments.repository.ts';
 
 /**
  * Whether an automatic run is still alive (docs/decisions/014). A run is `running` in

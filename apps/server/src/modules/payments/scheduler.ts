@@ -2,9 +2,9 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { getSettingsRow } from '../settings/index.ts';
+import { periodInZone } from '../ledger/index.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
 import { runAutomaticPayments } from './auto-run.ts';
-import { periodInZone } from './ledger.ts';
 
 /** 00:05 on the 15th of every month (docs/product.md §11: automatic monthly payments). */
 export const PAYOUT_CRON = '5 0 15 * *';

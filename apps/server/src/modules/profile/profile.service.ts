@@ -10,12 +10,12 @@ import { recordActivity } from '../activity/index.ts';
 import type { OtpService } from '../auth/index.ts';
 import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
 import { toCreator } from '../creators/index.ts';
-import { findBankDetails, findUserByEmail, findUserById } from '../members/index.ts';
-import { toMember } from '../members/index.ts';
+import { findBankDetails, findUserByEmail, findUserById } from '../users/index.ts';
+import { toMember } from '../users/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
 import { tellContactChange } from '../messaging/index.ts';
 import type { Messaging } from '../messaging/index.ts';
-import { getSettingsRow } from '../settings/index.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
 import { listCreatorsOfMember, updateUserFields } from './profile.repository.ts';
 
 export interface ProfileDeps {

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/index.ts';
 import type { SessionRow } from '../../db/tables/auth.table.ts';
 import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
-import { findUserById, updateUserPassword } from '../members/index.ts';
+import { findUserById, updateUserPassword } from '../users/index.ts';
 import { endSession, endSessionsOfUser, findSessionById, listLiveSessionsOfUser } from './sessions.repository.ts';
 
 function toSession(row: SessionRow, currentSessionId: string | null): Session {

@@ -7,7 +7,8 @@ import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
-import { getSettingsRow, updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
+import { updateSettingsRow, type SettingsChanges } from './settings.repository.ts';
 import type { SettingsRow } from '../../db/tables/settings.table.ts';
 
 export interface SettingsDeps {

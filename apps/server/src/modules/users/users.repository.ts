@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bankDetails, users, type BankDetailsRow, type NewUserRow, type UserRow } from '../../db/tables/members.table.ts';
 
@@ -41,3 +41,10 @@ export async function findBankDetails(db: Executor, userId: string): Promise<Ban
   return row;
 }
 
+export async function isMember(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')));
+  return row !== undefined;
+}

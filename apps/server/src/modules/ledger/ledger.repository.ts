@@ -1,65 +1,16 @@
-import { periodOf, type LedgerKind, type PaymentStatus } from '@agency/shared';
+import type { LedgerKind, PaymentStatus } from '@agency/shared';
 import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { memberMonths } from '../../db/tables/earnings.table.ts';
-import { getSettingsRow } from '../settings/index.ts';
-import { rowsOf } from './payments.repository.ts';
 import { ledgerEntries, payments } from '../../db/tables/payments.table.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
+import { ledgerBalanceOf, REVERSED_PAYMENT_STATUSES, unpostedMonthsOf, type LedgerBalance, type UnpostedMonth } from './ledger.rules.ts';
 
 /**
  * The member ledger (docs/product.md §9): signed, immutable entries. Earnings of an ended month are
  * posted lazily, inside the transactions that need the balance (a request, the automatic run),
  * under a per-member lock; reads add the not-yet-posted ended months without writing anything.
  */
-
-/** Statuses whose payment no longer covers earnings (their amount went back to the balance). */
-export const REVERSED_PAYMENT_STATUSES: readonly PaymentStatus[] = ['Rejected', 'Unpaid'];
-
-/** Advisory-lock class of the per-member ledger lock (two-key form: never clashes with the one-key payout lock). */
-const LEDGER_LOCK_CLASS = 5_001;
-
-/** One formatter per time zone: building an Intl.DateTimeFormat costs more than using it, and the member summary asks on every request. */
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-function monthFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = monthFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' });
-    monthFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The month of `now` in `timeZone` (IANA); null = UTC, the zone the monthly figures are kept in. */
-export function periodInZone(now: Date, timeZone: string | null): string {
-  if (!timeZone) return periodOf(now);
-  const parts = monthFormat(timeZone).formatToParts(now);
-  const year = parts.find((part) => part.type === 'year')?.value;
-  const month = parts.find((part) => part.type === 'month')?.value;
-  return year && month ? `${year}-${month}` : periodOf(now);
-}
-
-/** The current (open) month for payouts: months before it have ended and are payable. */
-export async function payoutPeriodAt(db: Executor, now: Date): Promise<string> {
-  const settings = await getSettingsRow(db);
-  return periodInZone(now, settings.payoutTimeZone ?? null);
-}
-
-/** Serialises every balance-changing transaction of one member (held until commit or rollback). */
-export async function lockMemberLedger(db: Executor, memberId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, hashtext(${memberId}))`);
-}
-
-/**
- * `lockMemberLedger` for many members in one statement, in id order. Only the automatic run takes
- * several, and always under its period lock, so two of them never wait on each other.
- */
-export async function lockMemberLedgers(db: Executor, memberIds: readonly string[]): Promise<void> {
-  if (memberIds.length === 0) return;
-  const ids = [...new Set(memberIds)].sort();
-  await db.execute(
-    sql`select count(pg_advisory_xact_lock(${LEDGER_LOCK_CLASS}::int, hashtext(m.id))) from (select id from unnest(${sql.param(ids)}::text[]) as t(id) order by id) as m`,
-  );
-}
 
 export interface LedgerInsert {
   memberId: string;
@@ -94,14 +45,6 @@ export async function insertLedgerEntries(db: Executor, entries: readonly Ledger
   `);
 }
 
-export interface UnpostedMonth {
-  period: string;
-  /** What still has to be posted for the month (the difference to member_months). */
-  deltaCents: number;
-  /** False when the month has no `earnings` entry yet (the posting is `earnings`, else an adjustment). */
-  hasEarningsEntry: boolean;
-}
-
 /** Ended months (before `currentPeriod`) whose member_months figure differs from what the ledger holds. */
 async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod: string): Promise<UnpostedMonth[]> {
   // One after the other: called inside the member's ledger transaction (one connection).
@@ -123,31 +66,6 @@ async function findUnpostedMonths(db: Executor, memberId: string, currentPeriod:
     posted,
     currentPeriod,
   );
-}
-
-/** What member_months holds for a month (`computed`) and what the ledger holds (`posted`, earnings kinds). */
-export interface PostedMonth {
-  period: string | null;
-  cents: number;
-  earningsEntries: number;
-}
-
-/** `findUnpostedMonths` from rows already read: the ended months whose two figures differ. */
-export function unpostedMonthsOf(
-  computed: readonly { period: string; cents: number }[],
-  posted: readonly PostedMonth[],
-  currentPeriod: string,
-): UnpostedMonth[] {
-  const postedByPeriod = new Map(posted.map((row) => [row.period ?? '', row]));
-  const computedByPeriod = new Map(computed.map((row) => [row.period, row.cents]));
-  const periods = [...new Set([...computedByPeriod.keys(), ...postedByPeriod.keys()])].filter((period) => period !== '' && period < currentPeriod).sort();
-  const result: UnpostedMonth[] = [];
-  for (const period of periods) {
-    const entry = postedByPeriod.get(period);
-    const deltaCents = (computedByPeriod.get(period) ?? 0) - (entry?.cents ?? 0);
-    if (deltaCents !== 0) result.push({ period, deltaCents, hasEarningsEntry: (entry?.earningsEntries ?? 0) > 0 });
-  }
-  return result;
 }
 
 /** Posts the ended months' earnings (and corrections). Call under `lockMemberLedger`. */
@@ -265,14 +183,6 @@ async function latestPaymentStatus(db: Executor, memberId: string): Promise<Paym
   return row?.status ?? null;
 }
 
-export interface LedgerBalance {
-  /** Σ earnings of ended months (posted or not) − Σ gross of payments not Rejected/Unpaid. */
-  unpaidCents: number;
-  /** Σ ledger + not-yet-posted ended months. */
-  availableCents: number;
-  latestPaymentStatus: PaymentStatus | null;
-}
-
 /** The balance at `currentPeriod` without writing (the not-yet-posted months are added in memory). */
 export async function readLedgerBalance(db: Executor, memberId: string, currentPeriod: string): Promise<LedgerBalance> {
   const [ledgerCents, unposted, postedEarnings, coveredCents, latest] = await Promise.all([
@@ -283,37 +193,4 @@ export async function readLedgerBalance(db: Executor, memberId: string, currentP
     latestPaymentStatus(db, memberId),
   ]);
   return ledgerBalanceOf({ ledgerCents, unposted, postedCents: postedEarnings.reduce((sum, month) => sum + month.cents, 0), coveredCents, latestPaymentStatus: latest });
-}
-
-/** `readLedgerBalance` from figures already read (the member summary reads them in one statement). */
-export function ledgerBalanceOf(parts: {
-  /** Σ of every ledger entry. */
-  ledgerCents: number;
-  unposted: readonly UnpostedMonth[];
-  /** Σ of the posted earnings entries (earnings + adjustments). */
-  postedCents: number;
-  /** Σ gross of the payments that still cover earnings. */
-  coveredCents: number;
-  latestPaymentStatus: PaymentStatus | null;
-}): LedgerBalance {
-  const unpostedCents = parts.unposted.reduce((sum, month) => sum + month.deltaCents, 0);
-  const earningsCents = parts.postedCents + unpostedCents;
-  return { unpaidCents: earningsCents - parts.coveredCents, availableCents: parts.ledgerCents + unpostedCents, latestPaymentStatus: parts.latestPaymentStatus };
-}
-
-/**
- * The months a new payment of `grossCents` covers, oldest first: earnings are covered in order,
- * so the payment takes the months between what earlier payments covered and that plus its gross.
- */
-export function coveredPeriods(months: readonly { period: string; cents: number }[], coveredBeforeCents: number, grossCents: number): string[] {
-  const result: string[] = [];
-  let cumulative = 0;
-  const end = coveredBeforeCents + grossCents;
-  for (const month of months) {
-    if (month.cents <= 0) continue;
-    const from = cumulative;
-    cumulative += month.cents;
-    if (cumulative > coveredBeforeCents && from < end) result.push(month.period);
-  }
-  return result;
 }
