@@ -129,6 +129,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // A feature's index.ts only re-exports what the other features use (`npm run borders`): without
+      // this hint the bundler counts every file it names as a dependency of every importer, and a
+      // screen asking only for `usePeriodLabel` from features/earnings would load the charts too.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
       output: {
         codeSplitting: {
           groups: [

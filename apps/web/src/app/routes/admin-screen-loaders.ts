@@ -14,7 +14,7 @@ export const applicationsReviewPage = () => import('../../features/applications-
 export const activityLogPage = () => import('../../features/activity/activity-log-page.tsx');
 export const dataExportPage = () => import('../../features/activity/data-export-page.tsx');
 export const adminNotificationsPage = () => import('../../features/notifications/admin-notifications-page.tsx');
-export const adminDashboardPage = () => import('../../features/dashboards/admin-dashboard-page.tsx');
+export const adminDashboardPage = () => import('../../features/dashboard/admin-dashboard-page.tsx');
 export const commissionSettingsPage = () => import('../../features/settings/commission-settings-page.tsx');
 export const financePage = () => import('../../features/earnings/finance-page.tsx');
 export const adminDeductionsPage = () => import('../../features/deductions/admin-deductions-page.tsx');

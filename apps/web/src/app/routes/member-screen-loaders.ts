@@ -12,4 +12,4 @@ export const memberDeductionsPage = () => import('../../features/deductions/memb
 export const myInformationPage = () => import('../../features/profile/my-information-page.tsx');
 export const profilePage = () => import('../../features/profile/profile-page.tsx');
 export const memberNotificationsPage = () => import('../../features/notifications/member-notifications-page.tsx');
-export const memberDashboardPage = () => import('../../features/dashboards/member-dashboard-page.tsx');
+export const memberDashboardPage = () => import('../../features/dashboard/member-dashboard-page.tsx');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FigureCard } from '../../components/member-earnings/summary-cards.tsx';
+import { FigureCard } from '../earnings/index.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useMyDeductions } from './deductions-api.ts';

@@ -3,11 +3,8 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { MEMBER_LINKS } from '../../components/member-earnings/figures.ts';
-import { InvoiceActions } from '../../components/payments/invoice-actions.tsx';
-import { usePaymentMonths } from '../../components/payments/payment-months.ts';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
-import { useMyPayments } from '../../components/payments/payments-api.ts';
+import { MEMBER_LINKS } from '../earnings/index.ts';
+import { InvoiceActions, PaymentStatusBadge, useMyPayments, usePaymentMonths } from '../payments/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;

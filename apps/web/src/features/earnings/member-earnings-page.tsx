@@ -5,11 +5,11 @@ import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond } from '@table
 import { useTranslation } from 'react-i18next';
 import { DataList, type DataColumn } from '../../components/data-list.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
-import { toChartRows, usePeriodLabel } from '../../components/member-earnings/figures.ts';
-import { useMyEarnings } from '../../components/member-earnings/member-earnings-api.ts';
-import { MonthsChart } from '../../components/member-earnings/months-chart.tsx';
-import { NoFiguresState } from '../../components/member-earnings/states.tsx';
-import { CARD_COLUMNS, FigureCard, FigureCardsSkeleton } from '../../components/member-earnings/summary-cards.tsx';
+import { toChartRows, usePeriodLabel } from './figures.ts';
+import { useMyEarnings } from './member-earnings-api.ts';
+import { MonthsChart } from './months-chart.tsx';
+import { NoFiguresState } from './states.tsx';
+import { CARD_COLUMNS, FigureCard, FigureCardsSkeleton } from './summary-cards.tsx';
 import { PeriodChoiceInput } from '../../components/period-choice.tsx';
 import { useFormatters } from '../../lib/format.ts';
 

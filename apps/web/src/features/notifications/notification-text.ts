@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@agency/shared';
-import { usePeriodLabel } from '../../components/member-earnings/figures.ts';
+import { usePeriodLabel } from '../earnings/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { MEMBER_PATH, memberName, NUMERIC, SelectPayment, type AdminPaymentListProps } from './admin-payments-table.tsx';
 import { PaymentBankDetails } from './payment-bank-details.tsx';

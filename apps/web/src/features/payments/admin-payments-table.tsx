@@ -3,8 +3,8 @@ import { Anchor, Checkbox, Stack, Table, Text, VisuallyHidden } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Payment } from '@agency/shared';
-import { usePaymentMonths } from '../../components/payments/payment-months.ts';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
+import { usePaymentMonths } from './payment-months.ts';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { PaymentBankDetails } from './payment-bank-details.tsx';
 import { isPayable, type PaymentSelection } from './use-payment-selection.ts';

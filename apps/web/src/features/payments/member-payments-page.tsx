@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { REASON_MIN_LENGTH, type Payment } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
-import { useMySummary } from '../../components/member-earnings/member-earnings-api.ts';
-import { BalanceCards, FigureCardsSkeleton } from '../../components/member-earnings/summary-cards.tsx';
-import { useCancelPayment, useMyPayments } from '../../components/payments/payments-api.ts';
+import { BalanceCards, FigureCardsSkeleton, useMySummary } from '../earnings/index.ts';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { MyPaymentCard } from './my-payment-card.tsx';
+import { useCancelPayment, useMyPayments } from './payments-api.ts';
 import { PaymentRequestForm } from './payment-request-form.tsx';
 
 /** `/app/setting/payment`: the balance, a payment request, and the member's payments with their invoices. */

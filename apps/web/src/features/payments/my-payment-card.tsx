@@ -2,9 +2,9 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { canTransition, type Payment } from '@agency/shared';
-import { InvoiceActions } from '../../components/payments/invoice-actions.tsx';
-import { usePaymentMonths } from '../../components/payments/payment-months.ts';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
+import { InvoiceActions } from './invoice-actions.tsx';
+import { usePaymentMonths } from './payment-months.ts';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
 import { useFormatters } from '../../lib/format.ts';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;

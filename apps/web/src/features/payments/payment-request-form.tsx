@@ -3,7 +3,7 @@ import { Button, Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { dollarsToCents, MIN_PAYOUT_CENTS } from '@agency/shared';
-import { useRequestPayment } from '../../components/payments/payments-api.ts';
+import { useRequestPayment } from './payments-api.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

@@ -4,8 +4,8 @@ import { IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OnTheWayPayment } from '@agency/shared';
-import { MEMBER_LINKS } from '../../components/member-earnings/figures.ts';
-import { PaymentStatusBadge } from '../../components/payments/payment-status-badge.tsx';
+import { MEMBER_LINKS } from '../earnings/index.ts';
+import { PaymentStatusBadge } from '../payments/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 /** `earnings:onTheWay.status.<key>`: what each open status means for the money, as a sentence. */

@@ -3,19 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MyProfile } from '@agency/shared';
 import { ErrorState } from '../../components/error-state.tsx';
-import { CreatorRequirementsList } from '../../components/member-earnings/creator-requirements-list.tsx';
-import { hasAnyFigures, usePeriodLabel } from '../../components/member-earnings/figures.ts';
-import { useMySummary } from '../../components/member-earnings/member-earnings-api.ts';
-import { RecentMonthsCard } from '../../components/member-earnings/recent-months-card.tsx';
-import { NoFiguresState } from '../../components/member-earnings/states.tsx';
 import {
   BalanceCards,
+  CreatorRequirementsList,
   FigureCardsSkeleton,
   FigureSection,
+  hasAnyFigures,
+  NoFiguresState,
   OwnFigureCards,
+  RecentMonthsCard,
   SECTION_COLUMNS,
   TeamFigureCards,
-} from '../../components/member-earnings/summary-cards.tsx';
+  useMySummary,
+  usePeriodLabel,
+} from '../earnings/index.ts';
 import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';

@@ -3,10 +3,7 @@ import type { PeriodChoice } from '@agency/shared';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
-import { toChartRows, usePeriodLabel } from '../../components/member-earnings/figures.ts';
-import { useMyEarnings } from '../../components/member-earnings/member-earnings-api.ts';
-import { MonthsChart, type ChartSeries } from '../../components/member-earnings/months-chart.tsx';
-import { NoFiguresState } from '../../components/member-earnings/states.tsx';
+import { type ChartSeries, MonthsChart, NoFiguresState, toChartRows, useMyEarnings, usePeriodLabel } from '../earnings/index.ts';
 import { PeriodChoiceInput } from '../../components/period-choice.tsx';
 import { useFormatters } from '../../lib/format.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadError, type UploadWarning, type UploadWarningKind } from '@agency/shared';
-import { usePeriodLabel } from '../../components/member-earnings/figures.ts';
+import { usePeriodLabel } from '../earnings/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 type TextValue = string | number | boolean | null | undefined;

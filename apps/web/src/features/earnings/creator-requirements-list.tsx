@@ -2,8 +2,8 @@ import { Anchor, Badge, Card, Group, Progress, Skeleton, Stack, Text, Title } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../lib/format.ts';
-import { ErrorState } from '../error-state.tsx';
-import { RequirementBadge } from '../requirement-badge.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { MEMBER_LINKS } from './figures.ts';
 import { useMyCreatorsByRequirement } from './member-earnings-api.ts';
 

@@ -1,4 +1,4 @@
-import { usePeriodLabel } from '../member-earnings/figures.ts';
+import { usePeriodLabel } from '../earnings/index.ts';
 
 /** The months a payment covers as "Jan 2026 – Mar 2026" (or one month) in the reader's language. */
 export function usePaymentMonths(): (periods: readonly string[]) => string {

@@ -4,7 +4,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeI
 import { IconCalendarCheck, IconClockHour4, IconCoin, IconDiamond, IconTarget, IconWallet, IconReceipt2, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format.ts';
-import { RequirementBadge } from '../requirement-badge.tsx';
+import { RequirementBadge } from '../../components/requirement-badge.tsx';
 import { ELIGIBILITY_KEYS, MONTH_LIVE_HOURS } from './figures.ts';
 
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -3,11 +3,16 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
-import { hasAnyFigures, MEMBER_LINKS, usePeriodLabel } from '../../components/member-earnings/figures.ts';
-import { useMySummary } from '../../components/member-earnings/member-earnings-api.ts';
-import { RecentMonthsCard } from '../../components/member-earnings/recent-months-card.tsx';
-import { NoFiguresState } from '../../components/member-earnings/states.tsx';
-import { FigureCardsSkeleton, MonthFigureCards } from '../../components/member-earnings/summary-cards.tsx';
+import {
+  FigureCardsSkeleton,
+  hasAnyFigures,
+  MEMBER_LINKS,
+  MonthFigureCards,
+  NoFiguresState,
+  RecentMonthsCard,
+  useMySummary,
+  usePeriodLabel,
+} from '../earnings/index.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 /** `/app/dashboards/userDashboard`: a compact overview of the month with links to the details. */

@@ -4,7 +4,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { axisWidth, niceCeiling } from '../../lib/chart-axis.ts';
-import { ChartDataTable } from '../chart-data-table.tsx';
+import { ChartDataTable } from '../../components/chart-data-table.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import type { ChartRow } from './figures.ts';
 

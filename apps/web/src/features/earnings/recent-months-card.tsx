@@ -2,7 +2,7 @@ import { Anchor, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../lib/format.ts';
-import { ErrorState } from '../error-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
 import { MEMBER_LINKS, toChartRows, usePeriodLabel } from './figures.ts';
 import { useMyEarnings } from './member-earnings-api.ts';
 import { MonthsChart } from './months-chart.tsx';
