@@ -20,6 +20,7 @@ export * from './schemas/bank.ts';
 export * from './schemas/agency.ts';
 export * from './schemas/sessions.ts';
 export * from './earnings.ts';
+export * from './forecast.ts';
 export * from './schemas/earnings.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/invoices.ts';
