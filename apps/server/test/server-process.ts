@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs, serverNodeEnv } from '../../../scripts/server-node-args.mjs';
 
 /**
  * The server as a real process, for the tests of what happens at start (the security suite's
@@ -35,18 +36,6 @@ export function ensureServerBundle(): void {
   if (result.status !== 0) throw new Error(`npm run build -w @agency/server failed:\n${result.stderr}`);
 }
 
-/** `npm run start:built` (package.json): its `NAME=value` settings before `node`, and node's options (e.g. `--expose-gc`). */
-function startBuilt(): { env: Record<string, string>; args: string[] } {
-  const script = (JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:built']!;
-  const words = script.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=\S*$/.test(words[0]!)) {
-    const [name, ...value] = words.shift()!.split('=');
-    env[name!] = value.join('=');
-  }
-  return { env, args: words.slice(1, -1) };
-}
-
 export interface ServerProcess {
   child: ChildProcess;
   output(): string;
@@ -64,11 +53,10 @@ export interface ServerProcess {
  * `source` runs `node --import tsx apps/server/src/server.ts`.
  */
 export function startServerProcess(kind: 'built' | 'source', env: Record<string, string>): ServerProcess {
-  const built = startBuilt();
-  const args = kind === 'built' ? [...built.args, SERVER_BUNDLE] : ['--import', 'tsx', SERVER_SOURCE];
+  const args = kind === 'built' ? [...serverNodeArgs(), SERVER_BUNDLE] : ['--import', 'tsx', SERVER_SOURCE];
   const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(kind === 'built' ? built.env : {}), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(kind === 'built' ? serverNodeEnv() : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

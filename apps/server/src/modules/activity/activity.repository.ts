@@ -143,7 +143,7 @@ export async function listActivityEntityTypes(db: Executor): Promise<string[]> {
 }
 
 /** An activity entry about one record, with who made it (null when the actor is gone). */
-interface HistoryRow {
+export interface HistoryRow {
   id: string;
   action: string;
   entityType: string | null;

@@ -1,4 +1,5 @@
 import { achievedPercent, periodOf, type CreatorListItem, type HistoryEntry } from '@agency/shared';
+import type { HistoryRow } from '../activity/index.ts';
 import type { CreatorListRow } from './creators.repository.ts';
 import { toCreator } from './creators.service.ts';
 
@@ -27,18 +28,7 @@ export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
   };
 }
 
-/** An activity entry about a record, as the history queries read it (activity.repository.ts listHistoryOf). */
-interface HistoryRow {
-  id: string;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: Date;
-  actor: { id: string; firstName: string; lastName: string } | null;
-}
-
+/** An activity entry about a record (activity's listHistoryOf) as the API's history entry. */
 export function toHistoryEntry(row: HistoryRow): HistoryEntry {
   return {
     id: row.id,

@@ -1,17 +1,12 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { BackstageRow } from './backstage-types.ts';
 
 /** The English headers of the backstage "Creator data" export that the import reads. */
 const SAMPLE_HEADERS = ['Data period', "Creator's username", 'Diamonds', 'LIVE duration', 'Valid go LIVE days', 'Matches', 'Last LIVE'] as const;
 
-export interface SampleRow {
-  tiktokUsername: string;
-  diamonds: number;
-  validDays: number;
-  liveSeconds: number;
-  matches: number;
-  lastLiveAt: Date | null;
-}
+/** A creator's month as the sample file writes it: the figures the import reads back. */
+export type SampleRow = Omit<BackstageRow, 'row' | 'leftNetwork'>;
 
 /** `119h 47m 31s`, as the export writes a LIVE duration. */
 function formatBackstageDuration(seconds: number): string {
