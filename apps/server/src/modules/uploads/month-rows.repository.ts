@@ -57,6 +57,9 @@ export interface MonthRowInput {
   leftNetwork: boolean;
 }
 
+/** The columns a month row is written with, in the order of the insert's select and of the COPY lines. */
+const MONTH_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
+
 /**
  * One multi-row insert of `rows[start, end)`: each column is sent as one array and `unnest` turns
  * them back into rows, which works the same on PGlite and PostgreSQL and avoids the
@@ -73,8 +76,7 @@ export async function insertMonthRows(
 ): Promise<void> {
   if (end <= start) return;
   await db.execute(sql`
-    insert into ${creatorMonths}
-      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
+    insert into ${creatorMonths} (${sql.raw(MONTH_COLUMNS)})
     select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
     from ${monthRowsTable(rows, start, end)}
   `);
@@ -147,8 +149,6 @@ export async function updateMonthRows(
   if (updated !== end - start) throw new Error(`creator_months ${period}: ${end - start} rows to update, ${updated} found`);
 }
 
-const MONTH_COPY_TABLE = 'creator_months';
-const MONTH_COPY_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
 
 /** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
 async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
@@ -199,7 +199,7 @@ export async function copyMonthRows(
   const connection = transactionConnection(tx);
   if (connection?.kind !== 'postgres') return false;
   if (end <= start) return true;
-  await copyLines(connection.client, `${MONTH_COPY_TABLE} (${MONTH_COPY_COLUMNS})`, monthCopyText(period, uploadId, at, rows, start, end));
+  await copyLines(connection.client, `creator_months (${MONTH_COLUMNS})`, monthCopyText(period, uploadId, at, rows, start, end));
   return true;
 }
 
