@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
-import type { PlannedRow } from './upload-plan.ts';
-import { insertUploadCreators, MONTH_INSERT_BATCH, sameMonthRow, updateMonthRows, writeMonthRows, type StoredMonthRow } from './uploads.repository.ts';
+import type { PlannedRow } from './row-planner.ts';
+import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
+import { insertUploadCreators, MONTH_INSERT_BATCH, updateMonthRows, writeMonthRows } from './month-rows.repository.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 

@@ -4,7 +4,6 @@ import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
 import { planRow, RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
 import { monthOfUpload, type Answers } from './upload-month.ts';
 
-export type { PlannedRow } from './row-planner.ts';
 
 /**
  * The plan step of the upload's pipeline: what an import would do, as a pure function of the read

@@ -10,20 +10,6 @@ import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../../db/tables/earnings.table.ts';
 import { users } from '../../db/tables/members.table.ts';
 
-export {
-  beginMonthRowWrites,
-  copyMonthRows,
-  copyText,
-  endMonthRowWrites,
-  insertMonthRows,
-  insertUploadCreators,
-  MONTH_INSERT_BATCH,
-  monthCopyText,
-  updateMonthRows,
-  writeMonthRows,
-  type MonthRowInput,
-} from './month-rows.repository.ts';
-export { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
 
 /**
  * Fresh planner statistics for the month's recompute, which joins the 100,000 rows just written
