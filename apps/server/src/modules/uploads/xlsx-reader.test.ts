@@ -22,7 +22,9 @@ async function exceljsRows(data: Buffer): Promise<[number, CellValue[]][]> {
     if (typeof object.text === 'string') return object.text;
     return null;
   };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
+  // exceljs's streaming reader sometimes stops before an xl/workbook.xml that comes last in the zip (as in
+  // turkish-headers.xlsx) and then fails on `this.model.sheets`; it gets the same entries with the workbook's first.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(workbookFirst(data)), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit' });
   const rows: [number, CellValue[]][] = [];
   for await (const worksheet of reader) {
     for await (const row of worksheet) {
@@ -34,6 +36,13 @@ async function exceljsRows(data: Buffer): Promise<[number, CellValue[]][]> {
     break;
   }
   return rows;
+}
+
+/** The same entries, with the workbook, its relations and the shared strings ahead of the sheets. */
+function workbookFirst(data: Buffer): Buffer {
+  const first = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
+  const rank = (name: string): number => (first.includes(name) ? first.indexOf(name) : first.length);
+  return rezip(unzip(data).sort((a, b) => rank(a.name) - rank(b.name)));
 }
 
 async function ourRows(data: Buffer): Promise<[number, CellValue[]][]> {
