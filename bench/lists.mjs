@@ -6,7 +6,10 @@
 // older months with one INSERT ... SELECT per month; member_months by the commission engine per
 // month), then calls each endpoint through buildApp + app.inject: 20 warm-up calls and 200
 // measured calls per case. Prints median and p95 per case (targets: p95 under 50 ms for the
-// lists, under 100 ms for the dashboard and finance) and drops the database. Runs the server's
+// lists, under 100 ms for the dashboard, finance and the forecasts) and drops the database.
+// Forecasts: a month of daily snapshots (bench/seed-snapshots.mjs: one per day up to today, at
+// least 15) of every creator with figures this month; the first forecast request after them
+// (which computes every creator's forecast) is timed alone and printed before the table. Runs the server's
 // TypeScript through tsx (`node --import tsx`).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -17,7 +20,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadEnv } from '../apps/server/src/config/env.ts';
 import { createPostgresHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { users } from '../apps/server/src/db/schema.ts';
+import { createHash } from 'node:crypto';
+import { sessions, users } from '../apps/server/src/db/schema.ts';
+import { seedSnapshots } from './seed-snapshots.mjs';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { PERIOD_CHOICES } from '@agency/shared';
 import { CREATORS, MEMBERS, MONTHS, seedAgency } from './seed-agency.mjs';
@@ -75,6 +80,21 @@ async function main() {
       referralCode: 'BENCHADM',
       passwordHash: await hashPassword('Bench-admin-2026'),
     });
+    const snapshotDays = Math.max(15, now.getUTCDate());
+    const snapshotCreators = await seedSnapshots(pool, period, snapshotDays);
+    // A member with many creators, signed in with a session written directly (no password in the seed).
+    const busiest = (
+      await pool.query(`select affiliate_id as id from creators where affiliate_id is not null group by affiliate_id order by count(*) desc limit 1`)
+    ).rows[0].id;
+    const memberToken = randomBytes(32).toString('base64url');
+    await database.db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(memberToken).digest('hex'),
+      userId: busiest,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    const memberCreators = (await pool.query('select count(*)::int as n from creators where affiliate_id = $1', [busiest])).rows[0].n;
     await pool.query('vacuum analyze');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -113,15 +133,27 @@ async function main() {
       ['creators at risk or failing by diamonds', '/api/admin/creators?requirement=atRiskOrFailing&sort=-diamonds'],
       ['admin dashboard', '/api/admin/dashboard', FIGURES_TARGET_P95_MS],
       ...PERIOD_CHOICES.map((choice) => [`finance ${choice}`, `/api/admin/finance?period=${choice}`, FIGURES_TARGET_P95_MS]),
+      ['forecasts (admin dashboard)', '/api/admin/forecasts', FIGURES_TARGET_P95_MS],
+      ['creators at risk (forecast)', '/api/admin/creators?forecast=atRisk', FIGURES_TARGET_P95_MS],
+      ['creators out of reach by diamonds (forecast)', '/api/admin/creators?forecast=outOfReach&sort=-diamonds', FIGURES_TARGET_P95_MS],
+      ['creators went dark (forecast)', '/api/admin/creators?forecast=wentDark', FIGURES_TARGET_P95_MS],
+      ['member forecast (member home)', '/api/me/forecast', FIGURES_TARGET_P95_MS, memberToken],
     ];
     console.log(
       `seeded ${MEMBERS} members, ${CREATORS} creators, ${seeded.creatorMonthRows} creator month rows ` +
         `and ${seeded.memberMonthRows} member month rows over ${MONTHS} months in ${seedSeconds.toFixed(1)} s`,
     );
+    console.log(`${snapshotDays} daily snapshots of ${snapshotCreators} creators this month; the member forecast is of a member with ${memberCreators} creators`);
+    const coldStarted = performance.now();
+    const cold = await app.inject({ method: 'GET', url: '/api/admin/forecasts', headers: { accesstoken: token } });
+    if (cold.statusCode !== 200) throw new Error(`forecasts: ${cold.statusCode} ${cold.body}`);
+    console.log(`first forecast request after the snapshots (every creator's forecast computed): ${(performance.now() - coldStarted).toFixed(0)} ms`);
     console.log(`${RUNS} requests per case after ${WARM_UP} warm-up calls; target p95 < ${TARGET_P95_MS} ms (lists), < ${FIGURES_TARGET_P95_MS} ms (figures)\n`);
     const results = [];
-    for (const [label, path, target = TARGET_P95_MS] of cases) {
-      const result = await measure(app, token, path);
+    // BENCH_CASES=<text>: only the cases whose name contains it (e.g. "forecast"), to look at a few.
+    const only = process.env.BENCH_CASES;
+    for (const [label, path, target = TARGET_P95_MS, caller = token] of cases.filter(([label]) => !only || label.includes(only))) {
+      const result = await measure(app, caller, path);
       results.push({
         case: label,
         'median ms': result.median.toFixed(1),

@@ -9,6 +9,7 @@ import { applicationAdminRoutes, applicationPublicRoutes } from './modules/appli
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { creatorAdminRoutes } from './modules/creators/creators.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { forecastsAdminRoutes, forecastsSelfRoutes } from './modules/forecasts/index.ts';
 import { deductionsAdminRoutes, deductionsSelfRoutes } from './modules/deductions/deductions.routes.ts';
 import { earningsSelfRoutes } from './modules/earnings/earnings.routes.ts';
 import { exportsAdminRoutes } from './modules/exports/exports.routes.ts';
@@ -43,7 +44,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   const { env, db, clock, rateLimits } = deps;
   const { health, settings, auth, accounts, otp, members, authenticate, applications, profile, bank, sessions, notifications, earnings, invoices, payments, deductions } =
     deps.services;
-  const { membersAdmin, creatorsAdmin, agency, activity, databaseExports, uploads, dashboard, payoutBatch } = deps.services;
+  const { membersAdmin, creatorsAdmin, agency, activity, databaseExports, uploads, dashboard, payoutBatch, forecasts } = deps.services;
 
   // ---- public API ----
   await app.register(healthRoutes, { prefix: '/api', health });
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       await scope.register(sessionsSelfRoutes, { sessions });
       await scope.register(notificationsSelfRoutes, { notifications });
       await scope.register(earningsSelfRoutes, { earnings });
+      await scope.register(forecastsSelfRoutes, { forecasts });
       await scope.register(invoicesSelfRoutes, { invoices });
       await scope.register(paymentsSelfRoutes, { payments });
       await scope.register(deductionsSelfRoutes, { deductions });
@@ -88,6 +90,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       await scope.register(exportsAdminRoutes, { databaseExports });
       await scope.register(uploadsAdminRoutes, { uploads });
       await scope.register(dashboardAdminRoutes, { dashboard });
+      await scope.register(forecastsAdminRoutes, { forecasts });
       await scope.register(invoicesAdminRoutes, { invoices });
       await scope.register(paymentsAdminRoutes, { payments, db, clock });
       await scope.register(payoutBatchAdminRoutes, { payoutBatch });

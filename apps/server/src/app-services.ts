@@ -13,6 +13,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createPasswordThrottle } from './modules/auth/password-throttle.ts';
 import { createCreatorsAdminService } from './modules/creators/creators.admin.service.ts';
+import { createDailyBrief, createForecastsService } from './modules/forecasts/index.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDeductionsService } from './modules/deductions/deductions.service.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
@@ -82,11 +83,31 @@ export async function createServices(app: FastifyInstance, deps: ServiceDeps) {
   });
   const applications = createApplicationsService({ db, clock, otp, publicUrl: env.PUBLIC_URL, sms: messaging, log: app.log });
   const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL, messaging, log: app.log });
-  const creatorsAdmin = createCreatorsAdminService({ db, clock });
+  const forecasts = createForecastsService({ db, clock });
+  const dailyBrief = createDailyBrief({ db, clock, forecasts, messaging, publicUrl: env.PUBLIC_URL, log: app.log });
+  // The daily brief after each committed import, one run after the other, never failing the import.
+  let briefRun: Promise<number> = Promise.resolve(0);
+  const briefs = {
+    schedule(): void {
+      briefRun = briefRun
+        .catch(() => 0)
+        .then(() => dailyBrief.send())
+        .catch((error: unknown) => {
+          app.log.warn({ err: { message: (error as Error).message } }, 'daily brief failed');
+          return 0;
+        });
+    },
+    /** Resolves once the briefs scheduled so far are sent (tests and a graceful stop). */
+    idle: (): Promise<number> => briefRun,
+  };
+  app.addHook('onClose', async () => {
+    await briefs.idle();
+  });
+  const creatorsAdmin = createCreatorsAdminService({ db, clock, forecasts });
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });
   const databaseExports = createExportsService({ db, clock });
-  const uploads = createUploadsService({ db, clock, storage, log: app.log });
+  const uploads = createUploadsService({ db, clock, storage, log: app.log, afterCommit: () => briefs.schedule() });
   const dashboard = createDashboardService({ db, clock });
   const earnings = createEarningsService({ db, clock, readCache });
   const payments = createPaymentsService({ db, clock });
@@ -108,6 +129,8 @@ export async function createServices(app: FastifyInstance, deps: ServiceDeps) {
     applications,
     membersAdmin,
     creatorsAdmin,
+    forecasts,
+    briefs,
     activity,
     notifications,
     databaseExports,

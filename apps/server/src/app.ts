@@ -59,6 +59,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** The per-instance read cache of sessions and member summaries (docs/decisions/012). */
     readCache: ReadCache;
+    /** The daily briefs scheduled after imports; `idle()` resolves once they are sent. */
+    briefs: { idle(): Promise<number> };
   }
 }
 
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // ---- services: the composition root ----
   const services = await createServices(app, { env, database, ownDatabase, clock, readCache, messaging: options.messaging, storage: options.storage });
+
+  app.decorate('briefs', services.briefs);
 
   // ---- plugins ----
   await registerPlugins(app, env, database, rateLimits, options.rateLimitKeyPrefix);

@@ -1,5 +1,9 @@
 import { commissionEarningsCents, commissionRateBps, periodBounds, REQUIREMENTS } from './earnings.ts';
+import { daily, dayOf, PACE_WINDOW_DAYS, type MonthSnapshot } from './forecast-days.ts';
 import type { CommissionTier } from './schemas/commission.ts';
+
+export type { MonthSnapshot } from './forecast-days.ts';
+export { paceFell, wentDark, type DarkCreator } from './forecast-radar.ts';
 
 /**
  * The month before it ends (issue "See the month before it ends"): pace forecasts of a creator's
@@ -17,24 +21,17 @@ import type { CommissionTier } from './schemas/commission.ts';
  *   more than one day (24 hours) a day.
  */
 
-const DAY_MS = 86_400_000;
 const DAY_SECONDS = 86_400;
-/** How far back the recent pace looks. */
-const PACE_WINDOW_DAYS = 7;
 
-export interface MonthSnapshot {
-  /** `YYYY-MM-DD`: the figures are as of the end of this day. */
-  asOf: string;
-  diamonds: number;
-  validDays: number;
-  liveSeconds: number;
-}
+export const PACE_METHODS = ['last7Days', 'monthToDate', 'none'] as const;
+type PaceMethod = (typeof PACE_METHODS)[number];
+/** From worst to best (a creator's state is the worst of its requirements'). */
+export const FORECAST_STATES = ['outOfReach', 'atRisk', 'noPace', 'onPace', 'met'] as const;
+export type ForecastState = (typeof FORECAST_STATES)[number];
+export const FORECAST_RULES = ['firstWeekDays', 'monthDays', 'monthHours'] as const;
 
-type PaceMethod = 'last7Days' | 'monthToDate' | 'none';
-type ForecastState = 'met' | 'onPace' | 'atRisk' | 'outOfReach' | 'noPace';
-
-interface RequirementGap {
-  rule: 'firstWeekDays' | 'monthDays' | 'monthHours';
+export interface RequirementGap {
+  rule: (typeof FORECAST_RULES)[number];
   /** What the rule asks (valid days, or seconds of LIVE). */
   needed: number;
   have: number;
@@ -68,26 +65,6 @@ export interface CreatorForecastInput {
   joinedAt: Date;
   /** This month's snapshots, in any order (one per day is used: the last given for a day). */
   snapshots: readonly MonthSnapshot[];
-}
-
-/** Day of `YYYY-MM-DD` counted from the Unix epoch. */
-function dayNumber(isoDate: string): number {
-  return Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
-}
-
-/** Day number of a moment (UTC). */
-function dayOf(moment: Date): number {
-  return Math.floor(moment.getTime() / DAY_MS);
-}
-
-/** The snapshots of the month by day, one per day, oldest first. */
-function daily(period: string, snapshots: readonly MonthSnapshot[]): { day: number; snapshot: MonthSnapshot }[] {
-  const byDay = new Map<number, MonthSnapshot>();
-  for (const snapshot of snapshots) {
-    if (snapshot.asOf.slice(0, 7) !== period) throw new RangeError(`snapshot ${snapshot.asOf} is not in ${period}`);
-    byDay.set(dayNumber(snapshot.asOf), snapshot);
-  }
-  return [...byDay].map(([day, snapshot]) => ({ day, snapshot })).sort((a, b) => a.day - b.day);
 }
 
 interface Pace {
@@ -137,7 +114,7 @@ function gapOf(rule: RequirementGap['rule'], needed: number, have: number, daysL
   return { rule, needed, have, gap, daysLeft, projected, state };
 }
 
-const STATE_ORDER: readonly ForecastState[] = ['outOfReach', 'atRisk', 'noPace', 'onPace', 'met'];
+const STATE_ORDER: readonly ForecastState[] = FORECAST_STATES;
 
 /** The worst state of the list (met when empty). */
 function worstState(states: readonly ForecastState[]): ForecastState {
@@ -235,61 +212,4 @@ export function forecastMember(input: MemberForecastInput): MemberForecast {
     projectedCommissionCents: commissionEarningsCents(projectedDiamonds, input.diamondValueMicros, rateBps),
     nextTier,
   };
-}
-
-export interface DarkCreator {
-  /** Whole days since the last LIVE, up to the latest snapshot's day's end. */
-  daysDark: number;
-  /** The last day with LIVE (`YYYY-MM-DD`), or null when there was none this month. */
-  lastLiveDay: string | null;
-}
-
-/**
- * Went dark: no LIVE for `minDays` or more (default 3) by the end of `asOf`. The last LIVE is
- * `lastLiveAt` when the export gave it; else the last day whose snapshot shows more LIVE time than
- * the one before (a creator with no LIVE at all this month counts from the month's or the joining's
- * start). Null when the creator is not dark, or when the snapshots cannot tell (one snapshot, no
- * `lastLiveAt`, some LIVE).
- */
-export function wentDark(input: { period: string; joinedAt: Date; snapshots: readonly MonthSnapshot[]; lastLiveAt: Date | null; minDays?: number }): DarkCreator | null {
-  const days = daily(input.period, input.snapshots);
-  if (days.length === 0) return null;
-  const minDays = input.minDays ?? 3;
-  const latest = days.at(-1)!;
-  let lastLiveDay: number | null = null;
-  if (input.lastLiveAt) lastLiveDay = dayOf(input.lastLiveAt);
-  else if (latest.snapshot.liveSeconds === 0) lastLiveDay = null;
-  else {
-    for (let index = days.length - 1; index > 0; index -= 1) {
-      if (days[index]!.snapshot.liveSeconds > days[index - 1]!.snapshot.liveSeconds) {
-        lastLiveDay = days[index]!.day;
-        break;
-      }
-    }
-    // Only one snapshot with LIVE in it, or LIVE only before the first: the day is not known.
-    if (lastLiveDay === null) return null;
-  }
-  const fromDay = lastLiveDay ?? Math.max(dayOf(periodBounds(input.period).start), dayOf(input.joinedAt)) - 1;
-  const daysDark = latest.day - fromDay;
-  if (daysDark < minDays) return null;
-  return { daysDark, lastLiveDay: lastLiveDay === null ? null : new Date(lastLiveDay * DAY_MS).toISOString().slice(0, 10) };
-}
-
-/**
- * Pace fell by half: the LIVE time of the last 7 days against the 7 days before them, both read
- * from snapshots exactly 7 and 14 days before the latest. Null when the snapshots do not reach back
- * 14 days, or when the earlier week had no LIVE.
- */
-export function paceFell(snapshots: readonly MonthSnapshot[], period: string): { lastWeekSeconds: number; weekBeforeSeconds: number } | null {
-  const days = daily(period, snapshots);
-  const latest = days.at(-1);
-  if (!latest) return null;
-  const at = (day: number) => days.find((entry) => entry.day === day)?.snapshot;
-  const weekAgo = at(latest.day - PACE_WINDOW_DAYS);
-  const twoWeeksAgo = at(latest.day - 2 * PACE_WINDOW_DAYS);
-  if (!weekAgo || !twoWeeksAgo) return null;
-  const lastWeekSeconds = latest.snapshot.liveSeconds - weekAgo.liveSeconds;
-  const weekBeforeSeconds = weekAgo.liveSeconds - twoWeeksAgo.liveSeconds;
-  if (weekBeforeSeconds <= 0 || lastWeekSeconds * 2 > weekBeforeSeconds) return null;
-  return { lastWeekSeconds, weekBeforeSeconds };
 }

@@ -10,3 +10,4 @@ export * from './tables/notifications.table.ts';
 export * from './tables/payments.table.ts';
 export * from './tables/deductions.table.ts';
 export * from './tables/rate-limit.table.ts';
+export * from './tables/forecasts.table.ts';

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, formatNumber, isLocale, type 
  * namespace at a time, so the landing page downloads only what it shows.
  * @public scripts/i18n-check.mjs reads this list as text (the namespaces every language must have).
  */
-export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance', 'payments', 'deductions', 'notifications', 'documents'] as const;
+export const NAMESPACES = ['common', 'errors', 'messages', 'nav', 'landing', 'auth', 'apply', 'profile', 'settings', 'activity', 'members', 'creators', 'review', 'uploads', 'earnings', 'finance', 'payments', 'deductions', 'notifications', 'documents', 'forecasts'] as const;
 const LANGUAGE_KEY = 'language';
 
 type LocaleLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;

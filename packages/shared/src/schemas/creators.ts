@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { achievedBps, bpsToPercent, REQUIREMENT_STATES } from '../earnings.ts';
+import { FORECAST_FILTERS, forecastStateSchema } from './forecasts.ts';
 
 const creatorStatusSchema = z.enum(['pending', 'active', 'rejected', 'inactive']);
 export type CreatorStatus = z.infer<typeof creatorStatusSchema>;
@@ -52,6 +53,10 @@ const creatorFiguresSchema = z.object({
 export const creatorListItemSchema = creatorSchema.extend(creatorFiguresSchema.shape).extend({
   affiliate: memberRef.nullable(),
   owner: memberRef.nullable(),
+  /** This month's pace forecast state; null without a snapshot this month. */
+  forecastState: forecastStateSchema.nullable(),
+  /** Days without LIVE when the creator went dark (the agency's setting or more); null otherwise. */
+  daysDark: z.number().int().nullable(),
 });
 export type CreatorListItem = z.infer<typeof creatorListItemSchema>;
 
@@ -72,7 +77,7 @@ export type CreatorSortField = (typeof CREATOR_SORT_FIELDS)[number];
 export const REQUIREMENT_FILTERS = [...REQUIREMENT_STATES, 'atRiskOrFailing'] as const;
 export type RequirementFilter = (typeof REQUIREMENT_FILTERS)[number];
 
-/** `GET /api/admin/creators?q=&page=&pageSize=&sort=&status=&affiliateId=&requirement=` */
+/** `GET /api/admin/creators?q=&page=&pageSize=&sort=&status=&affiliateId=&requirement=&forecast=` */
 export const creatorListQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -81,6 +86,8 @@ export const creatorListQuerySchema = z.strictObject({
   affiliateId: z.uuid().optional(),
   /** This month's requirement state (creators without figures this month have none and never match). */
   requirement: z.enum(REQUIREMENT_FILTERS).optional(),
+  /** This month's forecast: at risk, out of reach, or went dark. */
+  forecast: z.enum(FORECAST_FILTERS).optional(),
   sort: z.enum([...CREATOR_SORT_FIELDS, ...CREATOR_SORT_FIELDS.map((field) => `-${field}` as const)]).optional(),
 });
 export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;

@@ -20,6 +20,8 @@ export const profileUpdateInputSchema = z.strictObject({
   email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]).optional(),
   locale: z.enum(LOCALES).optional(),
   invoicePreference: z.enum(['default', 'custom']).optional(),
+  /** Whether the daily brief also comes by e-mail (it always comes in the app). */
+  briefEmail: z.boolean().optional(),
   currentPassword: z.string().min(1).max(200).optional(),
   code: otpCodeSchema.optional(),
 });
@@ -36,6 +38,8 @@ export const myProfileSchema = profileSchema.extend({
   referralsEnabled: z.boolean(),
   /** Whether the account has a password: an e-mail change is confirmed with it, else with a code by SMS. */
   hasPassword: z.boolean(),
+  /** Whether the daily brief also comes by e-mail (when the account has an address and e-mail is configured). */
+  briefEmail: z.boolean(),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 

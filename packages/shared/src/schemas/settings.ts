@@ -72,6 +72,8 @@ export const adminSettingsSchema = publicSettingsSchema.extend({
   invoiceNumberDigits: z.number().int(),
   invoiceFooter: z.string(),
   payoutTimeZone: z.string().nullable(),
+  /** Forecasts: a creator with no LIVE for this many days or more went dark (1-30, default 3). */
+  darkAfterDays: z.number().int(),
   /** `/api/admin/settings/stamp` and `/signature` (with a version query) when uploaded, else null. */
   stampUrl: z.string().nullable(),
   signatureUrl: z.string().nullable(),
@@ -101,6 +103,7 @@ export const adminSettingsUpdateSchema = agencyDetailsSchema
     invoiceNumberDigits: z.number().int().min(1).max(12).optional(),
     invoiceFooter: z.string().trim().max(300).optional(),
     payoutTimeZone: z.string().refine(isTimeZone, 'Unknown time zone').nullable().optional(),
+    darkAfterDays: z.number().int().min(1).max(30).optional(),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Locale, MemberStatus, Role } from '@agency/shared';
 
 const timestamps = {
@@ -28,6 +28,8 @@ export const users = pgTable(
     invoicePreference: text('invoice_preference').$type<'default' | 'custom'>().notNull().default('default'),
     /** Storage key of the profile picture (`avatars/<uuid>.png|jpg`), null until uploaded. */
     avatarKey: text('avatar_key'),
+    /** Whether the daily brief also comes by e-mail (it always comes in the app). */
+    briefEmail: boolean('brief_email').notNull().default(true),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

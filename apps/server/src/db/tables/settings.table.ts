@@ -36,11 +36,14 @@ export const settings = pgTable(
     invoiceFooter: text('invoice_footer').notNull().default(''),
     /** IANA time zone of the automatic run on the 15th; null = the server's own zone. */
     payoutTimeZone: text('payout_time_zone'),
+    /** Forecasts: a creator with no LIVE for this many days or more went dark. */
+    darkAfterDays: smallint('dark_after_days').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('settings_single_row_check', sql`${table.id} = 1`),
     check('settings_diamond_value_check', sql`${table.diamondValueMicros} > 0`),
+    check('settings_dark_after_days_check', sql`${table.darkAfterDays} between 1 and 30`),
     check('settings_invoice_number_check', sql`${table.invoiceNextNumber} > 0 and ${table.invoiceNumberDigits} between 1 and 12`),
   ],
 );

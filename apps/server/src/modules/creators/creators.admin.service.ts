@@ -31,6 +31,7 @@ import {
 } from './creators.repository.ts';
 import type { CreatorRow } from '../../db/tables/creators.table.ts';
 import { changedFields, currentPeriod, toCreatorListItem, toHistoryEntry } from './creators.records.ts';
+import type { ForecastsService } from '../forecasts/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 
 const NEEDS_REASON: CreatorStatus[] = ['inactive', 'rejected'];
@@ -65,8 +66,18 @@ function blankToNull(value: string | null | undefined): string | null | undefine
 }
 
 
-export function createCreatorsAdminService(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
+export function createCreatorsAdminService(deps: { db: Database; clock: Clock; forecasts: ForecastsService }) {
+  const { db, clock, forecasts } = deps;
+
+  /** List items with this month's forecast state and days dark. */
+  async function withForecasts(items: CreatorListItem[]): Promise<CreatorListItem[]> {
+    if (items.length === 0) return items;
+    const { byCreator } = await forecasts.currentOutlook();
+    return items.map((item) => {
+      const outlook = byCreator.get(item.id);
+      return outlook ? { ...item, forecastState: outlook.forecast.state, daysDark: outlook.dark?.daysDark ?? null } : item;
+    });
+  }
 
   async function getListItem(executor: Executor, id: string): Promise<CreatorListItem> {
     const row = await findCreatorListRow(executor, id, currentPeriod(clock.now()));
@@ -85,12 +96,13 @@ export function createCreatorsAdminService(deps: { db: Database; clock: Clock })
 
   return {
     async list(query: CreatorListQuery) {
-      const { rows, total } = await listCreatorRows(db, query, currentPeriod(clock.now()));
-      return { items: rows.map(toCreatorListItem), total, page: query.page, pageSize: query.pageSize };
+      const onlyIds = query.forecast ? await forecasts.creatorIdsMatching(query.forecast) : null;
+      const { rows, total } = await listCreatorRows(db, query, currentPeriod(clock.now()), onlyIds);
+      return { items: await withForecasts(rows.map(toCreatorListItem)), total, page: query.page, pageSize: query.pageSize };
     },
 
     async get(id: string): Promise<CreatorDetail> {
-      const item = await getListItem(db, id);
+      const item = (await withForecasts([await getListItem(db, id)]))[0]!;
       const months = await listMonthsOf(db, id);
       const history = await listHistoryOf(db, 'creator', id);
       return {

@@ -25,6 +25,9 @@ export function toCreatorListItem(row: CreatorListRow): CreatorListItem {
     requirementState: figures.requirementState,
     affiliate: ref(row.affiliate),
     owner: ref(row.owner),
+    // Filled in by the lists that show the month's forecast (creators.admin.service.ts).
+    forecastState: null,
+    daysDark: null,
   };
 }
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog } from '../../db/tables/activity.table.ts';
 import { settings } from '../../db/tables/settings.table.ts';
+import { creators } from '../../db/tables/creators.table.ts';
+import { uploads } from '../../db/tables/earnings.table.ts';
+import { uploadSnapshots } from '../../db/tables/forecasts.table.ts';
 import { createBackup, restoreBackup, RestoreRefusedError, tablesInDependencyOrder, type Backup } from './backup.ts';
 
 describe('backup and restore', () => {
@@ -20,6 +23,21 @@ describe('backup and restore', () => {
       before: { nested: { list: [1, 'two', null] } },
       after: null,
       at: new Date('2026-03-18T10:00:00.123Z'),
+    });
+    // Array columns too (an upload's snapshot: uuid[], bigint[], integer[]).
+    const someCreators = await source.db.select({ id: creators.id }).from(creators).limit(2);
+    const [upload] = await source.db
+      .insert(uploads)
+      .values({ fileName: 'a.xlsx', sizeBytes: 1, sha256: 'x'.repeat(64), period: '2026-03', asOf: '2026-03-17', rows: 2, imported: 2, created: 0, skipped: 0, missing: 0 })
+      .returning({ id: uploads.id });
+    await source.db.insert(uploadSnapshots).values({
+      uploadId: upload!.id,
+      period: '2026-03',
+      asOf: '2026-03-17',
+      creatorIds: someCreators.map((row) => row.id),
+      diamonds: [9_007_199_254_740_991, 0],
+      validDays: [3, 0],
+      liveSeconds: [10_800, 0],
     });
     const response = await source.app.inject({ method: 'GET', url: '/api/admin/backup', headers: { accesstoken: token } });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);

@@ -6,7 +6,7 @@ import { users, type UserRow } from '../../db/tables/members.table.ts';
 export async function updateUserFields(
   db: Executor,
   userId: string,
-  values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'locale' | 'invoicePreference' | 'avatarKey' | 'referralCode'>>,
+  values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'locale' | 'invoicePreference' | 'briefEmail' | 'avatarKey' | 'referralCode'>>,
   at: Date,
 ): Promise<UserRow> {
   const [row] = await db

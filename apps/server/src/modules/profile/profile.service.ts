@@ -97,6 +97,7 @@ export function createProfileService(deps: ProfileDeps) {
         avatarUrl: user.avatarKey ? `/api/me/avatar?v=${encodeURIComponent(user.avatarKey.slice(8, 16))}` : null,
         referralsEnabled,
         hasPassword: Boolean(user.passwordHash),
+        briefEmail: user.briefEmail,
       };
   }
 
@@ -118,6 +119,7 @@ export function createProfileService(deps: ProfileDeps) {
         email: input.email === undefined ? user.email : input.email,
         locale: input.locale ?? user.locale,
         invoicePreference: input.invoicePreference ?? user.invoicePreference,
+        briefEmail: input.briefEmail ?? user.briefEmail,
       };
       const emailChanges = (values.email ?? null) !== (user.email ?? null);
       let codeId: string | null = null;
@@ -135,7 +137,7 @@ export function createProfileService(deps: ProfileDeps) {
           if (codeId) await deps.otp.consumeCode(tx, codeId);
           await updateUserFields(tx, userId, values, now);
           const changed = changedFields(
-            { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference },
+            { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference, briefEmail: user.briefEmail },
             values,
           );
           await recordActivity(tx, { actorId: userId, action: 'profile.update', entityType: 'user', entityId: userId, ...changed, ip: context.ip, at: now });

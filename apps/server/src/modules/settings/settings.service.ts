@@ -59,6 +59,7 @@ function toAdminSettings(row: SettingsRow): AdminSettings {
     invoiceNumberDigits: row.invoiceNumberDigits,
     invoiceFooter: row.invoiceFooter,
     payoutTimeZone: row.payoutTimeZone,
+    darkAfterDays: row.darkAfterDays,
     stampUrl: invoiceImageUrl('stamp', row.stampKey),
     signatureUrl: invoiceImageUrl('signature', row.signatureKey),
     updatedAt: row.updatedAt.toISOString(),

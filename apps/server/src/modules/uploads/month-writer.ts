@@ -35,6 +35,8 @@ export interface MonthWriterOptions {
  * error it waits for settle() and rolls back.
  */
 export class MonthWriter {
+  /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
+  readonly figures = new Map<string, WrittenRow>();
   private readonly storedById = new Map<string, StoredMonthRow>();
   /** What this upload did with each creator's row so far. */
   private readonly state = new Map<string, 'kept' | 'written'>();
@@ -90,6 +92,7 @@ export class MonthWriter {
 
   private write(row: WrittenRow): void {
     const id = row.creatorId;
+    this.figures.set(id, row);
     // Replaces a row of this upload not written yet.
     if (this.inserts.replace(row) || this.updates.replace(row)) return;
     const stored = this.storedById.get(id);

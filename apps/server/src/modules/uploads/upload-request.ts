@@ -39,6 +39,8 @@ export interface UploadsDeps {
   storage: FileStorage;
   /** Where a failed clean-up after a committed import is reported (the import itself stands). */
   log?: { warn(object: Record<string, unknown>, message: string): void };
+  /** Called after an import committed (the daily brief); it runs on its own, the upload does not wait. */
+  afterCommit?: () => void;
   /** Tests only: abort the commit once this many month rows were inserted (proves the rollback). */
   failAfterInsertedRows?: number;
   /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */

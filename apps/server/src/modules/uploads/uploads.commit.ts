@@ -10,13 +10,14 @@ import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
+import { insertUploadSnapshot, type SnapshotFigures } from '../forecasts/index.ts';
 import { creatorAtRiskNotification, notifySystemEach, readUserLocales } from '../notifications/index.ts';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import { lockMonthRows, readCreatorsAndMonth } from './import-reads.repository.ts';
 import { MonthWriter } from './month-writer.ts';
 import { beginMonthRowWrites, endMonthRowWrites } from './month-rows.repository.ts';
 import { RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
-import { monthOfUpload } from './upload-month.ts';
+import { monthOfUpload, type UploadMonth } from './upload-month.ts';
 import { fileErrorReport, planUpload, type UploadPlan } from './upload-plan.ts';
 import { answersOf, invalidPeriodError, readUploadedFile, type UploadInput, type UploadOutcome, type UploadsDeps } from './upload-request.ts';
 import { insertUploadRow, readColumnMappings, refreshMonthStatistics, rememberColumnMapping, vacuumImportTables } from './uploads.repository.ts';
@@ -53,6 +54,18 @@ async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: s
   return byMember.size;
 }
 
+/**
+ * Whether an upload's figures are the month to date as of its as-of day (a snapshot for the
+ * forecasts): a month-to-date export, one whose kind is not known (the figures are stored as the
+ * month's), or a selected period that starts on the month's first day; never a rolling window.
+ */
+function isMonthToDate(file: BackstageReadResult['file'], month: UploadMonth): boolean {
+  if (month.asOfDate.slice(0, 7) !== month.period) return false;
+  const kind = file?.figureKind ?? 'unknown';
+  if (kind === 'monthToDate' || kind === 'unknown') return true;
+  return kind === 'selectedPeriod' && file?.dataPeriod?.from === `${month.period}-01`;
+}
+
 /** Thrown inside the commit's transaction to roll it back and answer with the refusal. */
 class Refusal extends Error {
   constructor(readonly outcome: UploadOutcome & { ok: false }) {
@@ -77,7 +90,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   let read: BackstageReadResult | null = null;
   let period = guess;
   /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
-  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number }> => {
+  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; rows: Iterable<SnapshotFigures> } | null }> => {
     await lockMonthRows(tx);
     await beginMonthRowWrites(tx);
     // The month the file most likely is (the admin's answer, else the as-of date's), read while
@@ -163,12 +176,13 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
     // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
     const storedIds = new Set(stored.map((row) => row.creatorId));
     const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
-    return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added };
+    const snapshot = isMonthToDate(read.file, month) ? { asOf: month.asOfDate, rows: writer.figures.values() } : null;
+    return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added, snapshot };
   };
   let outcome: UploadOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      const { plan, storedRows, monthRowsAfter } = await writePlan(tx);
+      const { plan, storedRows, monthRowsAfter, snapshot } = await writePlan(tx);
       await refreshMonthStatistics(tx, storedRows, monthRowsAfter);
       await endMonthRowWrites(tx, period, uploadId);
       await recomputeMemberMonths(tx, period, now);
@@ -191,6 +205,8 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
         missing: report.counts.missing,
         createdAt: now,
       });
+      // The month-to-date figures of this upload, for the month's pace forecasts.
+      if (snapshot) await insertUploadSnapshot(tx, { uploadId, period, asOf: snapshot.asOf, rows: snapshot.rows, at: now });
       const file = read!;
       if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
         await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now });
@@ -227,6 +243,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
     if (error instanceof Refusal) return error.outcome;
     throw error;
   }
+  if (outcome.ok) deps.afterCommit?.();
   // The import has committed: a failed VACUUM leaves dead rows behind, never a failed upload.
   await vacuumImportTables(db).catch((error: unknown) => deps.log?.warn({ err: error, period }, 'VACUUM after the import failed'));
   return outcome;

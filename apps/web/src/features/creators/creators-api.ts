@@ -11,7 +11,7 @@ import { api, type ApiSuccess } from '../../lib/api-client.ts';
 import { toQueryString, type ListPage } from '../../lib/list-query.ts';
 
 
-export type CreatorListParams = Partial<Pick<CreatorListQuery, 'q' | 'status' | 'affiliateId' | 'requirement' | 'sort'>> & { page: number; pageSize: number };
+export type CreatorListParams = Partial<Pick<CreatorListQuery, 'q' | 'status' | 'affiliateId' | 'requirement' | 'forecast' | 'sort'>> & { page: number; pageSize: number };
 
 
 export function useCreatorList(params: CreatorListParams) {

@@ -5,6 +5,7 @@ import { IconDots, IconEye, IconPencil, IconPlayerPause, IconPlus, IconSearch, I
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { REQUIREMENT_FILTERS, type CreatorListItem, type CreatorStatus, type RequirementFilter } from '@agency/shared';
+import { DarkBadge, ForecastFilterSelect, ForecastStateBadge, isForecastFilter } from '../forecasts/index.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -27,17 +28,20 @@ function isRequirementFilter(value: string | null): value is RequirementFilter {
 
 /** `/app/mydesk/creatorPage`: every creator with this month's figures. */
 export default function CreatorsPage() {
-  const { t } = useTranslation('creators');
+  // The forecast column's and filter's texts load with the page's.
+  const { t } = useTranslation(['creators', 'forecasts']);
   const format = useFormatters();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<CreatorStatus | 'all'>('all');
   const [affiliateId, setAffiliateId] = useState<string | null>(null);
-  // `?requirement=atRiskOrFailing` (the dashboard links here): the filter lives in the address.
+  // `?requirement=atRiskOrFailing` and `?forecast=atRisk` (the dashboard links here): these filters live in the address.
   const [searchParams, setSearchParams] = useSearchParams();
   const requirementParam = searchParams.get('requirement');
   const requirement = isRequirementFilter(requirementParam) ? requirementParam : null;
+  const forecastParam = searchParams.get('forecast');
+  const forecast = isForecastFilter(forecastParam) ? forecastParam : null;
   const [sort, setSort] = useState('-joinedAt');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -47,11 +51,26 @@ export default function CreatorsPage() {
     status: status === 'all' ? undefined : status,
     affiliateId: affiliateId ?? undefined,
     requirement: requirement ?? undefined,
+    forecast: forecast ?? undefined,
     sort: sort as CreatorListParams['sort'],
     page,
     pageSize,
   });
   const remove = useDeleteCreator();
+
+  /** Writes one of the address's filters (none: removed) and goes back to page 1. */
+  function setAddressFilter(name: 'requirement' | 'forecast', value: string | null) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+    setPage(1);
+  }
 
   async function deleteCreator(creator: CreatorListItem) {
     if (!(await confirmAction())) return;
@@ -109,6 +128,21 @@ export default function CreatorsPage() {
     { key: 'matches', label: t('columns.matches'), sortField: 'matches', numeric: true, priority: 5, cell: (creator) => format.number(creator.matches) },
     { key: 'lastLiveAt', label: t('columns.lastLive'), sortField: 'lastLiveAt', priority: 2, cell: (creator) => format.dateTime(creator.lastLiveAt) },
     { key: 'requirement', label: t('columns.requirement'), card: 'status', cell: (creator) => <RequirementBadge state={creator.requirementState} /> },
+    {
+      key: 'forecast',
+      label: t('forecasts:column'),
+      // On a phone's card a field of its own ("Forecast: At risk"), not a third badge beside the requirement's.
+      card: 'field',
+      cell: (creator) =>
+        creator.forecastState === null && creator.daysDark === null ? (
+          ''
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            {creator.forecastState ? <ForecastStateBadge state={creator.forecastState} /> : null}
+            {creator.daysDark !== null ? <DarkBadge daysDark={creator.daysDark} /> : null}
+          </Group>
+        ),
+    },
     { key: 'joinedAt', label: t('columns.joinedAt'), sortField: 'joinedAt', priority: 6, cell: (creator) => format.date(creator.joinedAt) },
     {
       key: 'actions',
@@ -187,20 +221,10 @@ export default function CreatorsPage() {
                 label: value === 'atRiskOrFailing' ? t('filters.atRiskOrFailing') : t(`common:requirement.${value}`),
               }))}
               value={requirement}
-              onChange={(value) => {
-                setSearchParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    if (value) next.set('requirement', value);
-                    else next.delete('requirement');
-                    return next;
-                  },
-                  { replace: true },
-                );
-                setPage(1);
-              }}
+              onChange={(value) => setAddressFilter('requirement', value)}
               w={220}
             />
+            <ForecastFilterSelect value={forecast} onChange={(value) => setAddressFilter('forecast', value)} allLabel={t('filters.all')} w={220} />
           </Group>
           <Chip.Group multiple={false} value={status} onChange={(value) => (setStatus(value as CreatorStatus | 'all'), setPage(1))}>
             <Group gap="xs" role="group" aria-label={t('filters.status')}>
@@ -221,7 +245,7 @@ export default function CreatorsPage() {
               highlightOnHover
             />
           )}
-          <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || affiliateId !== null || requirement !== null} />
+          <ListState query={list} isEmpty={items.length === 0} isFiltered={Boolean(q) || status !== 'all' || affiliateId !== null || requirement !== null || forecast !== null} />
           <ListFooter
             total={list.data?.total ?? 0}
             page={page}

@@ -9,6 +9,7 @@ import { ADMIN_PATHS } from '../../app/routes/paths.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useAdminDashboard } from './admin-dashboard-api.ts';
+import { ForecastSection } from './forecast-section.tsx';
 import { RankedList, type RankedEntry } from './ranked-list.tsx';
 import { StatCard } from './stat-card.tsx';
 
@@ -16,7 +17,8 @@ const memberLink = (uid: string) => `${ADMIN_PATHS.memberProfile}?id=${uid}`;
 
 /** `/app/dashboards/adminDashboard`: this month at a glance. */
 export default function AdminDashboardPage() {
-  const { t } = useTranslation('finance');
+  // The forecast section's texts load with the page's, so the section does not suspend the page later.
+  const { t } = useTranslation(['finance', 'forecasts']);
   const format = useFormatters();
   const dashboard = useAdminDashboard();
 
@@ -64,6 +66,8 @@ export default function AdminDashboardPage() {
           link={{ to: `${ADMIN_PATHS.creators}?requirement=atRiskOrFailing`, label: t('dashboard.showList') }}
         />
       </SimpleGrid>
+
+      <ForecastSection />
 
       <TopMembersChart rows={data.topMembersByDiamonds} />
 

@@ -29,6 +29,7 @@ const PROFILE: MyProfile = {
   avatarUrl: null,
   referralsEnabled: false,
   hasPassword: true,
+  briefEmail: false,
 };
 
 const saved = { body: { error: false, message: 'Details updated successfully', messageCode: 'DETAILS_UPDATED', data: PROFILE } };

@@ -1,12 +1,13 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
+import { BriefEmailCard } from './brief-email-card.tsx';
 import { MyCreatorsList } from './my-creators-list.tsx';
 import { MyDetailsForm } from './my-details-form.tsx';
 import { useMyProfile } from './profile-api.ts';
 import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
 
-/** `/app/setting/myinformation`: own details, referral link (while referrals are on), own creators. */
+/** `/app/setting/myinformation`: own details, the daily brief by e-mail, referral link (while referrals are on), own creators. */
 export default function MyInformationPage() {
   const { t } = useTranslation('profile');
   const profile = useMyProfile();
@@ -24,6 +25,7 @@ export default function MyInformationPage() {
         <>
           {profile.data.referralsEnabled && profile.data.referralLink ? <ReferralLinkCard link={profile.data.referralLink} /> : null}
           <MyDetailsForm profile={profile.data} />
+          <BriefEmailCard profile={profile.data} />
         </>
       )}
       <MyCreatorsList />

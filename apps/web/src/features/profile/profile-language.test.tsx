@@ -39,6 +39,7 @@ const PROFILE: MyProfile = {
   avatarUrl: null,
   referralsEnabled: false,
   hasPassword: true,
+  briefEmail: false,
 };
 
 const ME: Me = {

@@ -21,6 +21,7 @@ import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
+import { ForecastCard } from './forecast-card.tsx';
 import { MoneyOnItsWay, onTheWayTotal } from './money-on-its-way.tsx';
 
 /** The referral link (`GET /api/me/profile`, the cache "My information" uses too); none while referrals are off. */
@@ -31,11 +32,12 @@ function useReferralLink(): string | null {
 
 /**
  * The member's landing page (`/app/setting/publisher`): this month of the team (the creators the
- * member brought) and of the member's own account, labelled as such; the balance with the money on
- * its way; the referral link to share; the last 6 months; the creators.
+ * member brought) and of the member's own account, labelled as such; the month's forecast; the
+ * balance with the money on its way; the referral link to share; the last 6 months; the creators.
  */
 export default function PublisherHomePage() {
-  const { t } = useTranslation('earnings');
+  // The forecast card's texts load with the page's, so the card does not suspend the page later.
+  const { t } = useTranslation(['earnings', 'forecasts']);
   const format = useFormatters();
   const label = usePeriodLabel();
   const summary = useMySummary();
@@ -74,6 +76,7 @@ export default function PublisherHomePage() {
       ) : (
         <>
           <TeamFigureCards summary={summary.data} />
+          <ForecastCard />
           <OwnFigureCards summary={summary.data} />
           <FigureSection title={t('sections.balance')}>
             <SimpleGrid cols={SECTION_COLUMNS}>

@@ -21,6 +21,7 @@ const SETTINGS = {
   logoUrl: null,
   commissionTiers: DEFAULT_COMMISSION_TIERS,
   diamondValueMicros: 4200,
+  darkAfterDays: 3,
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 

@@ -20,6 +20,7 @@ const SETTINGS = {
   logoUrl: null,
   commissionTiers: DEFAULT_COMMISSION_TIERS,
   diamondValueMicros: 5000,
+  darkAfterDays: 3,
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 

@@ -7,13 +7,14 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { ForecastSettingsCard } from './forecast-settings-card.tsx';
 import { addTierRow, findTierRowProblem, removeTierRow, rowsToTiers, tiersToRows, type TierRow } from './commission-tiers.ts';
 import { useAdminSettings, useUpdateSettings } from './settings-api.ts';
 
 /** The worked example of docs/product.md §7. */
 const EXAMPLE_DIAMONDS = 4_000_000;
 
-/** `/app/setting/Setting`: commission tiers and the diamond value. */
+/** `/app/setting/Setting`: commission tiers and the diamond value; the forecasts' "went dark" days. */
 export default function CommissionSettingsPage() {
   const { t } = useTranslation('settings');
   const settings = useAdminSettings();
@@ -30,7 +31,10 @@ export default function CommissionSettingsPage() {
       ) : settings.isError ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} size="section" />
       ) : (
-        <CommissionForm settings={settings.data} key={settings.data.updatedAt} />
+        <>
+          <CommissionForm settings={settings.data} key={settings.data.updatedAt} />
+          <ForecastSettingsCard settings={settings.data} key={`forecasts-${settings.data.updatedAt}`} />
+        </>
       )}
     </Stack>
   );

@@ -25,6 +25,7 @@ const SETTINGS = {
   invoiceNumberDigits: 6,
   invoiceFooter: '',
   payoutTimeZone: 'Europe/Istanbul',
+  darkAfterDays: 3,
   stampUrl: null,
   signatureUrl: null,
   updatedAt: '2026-02-01T10:00:00.000Z',

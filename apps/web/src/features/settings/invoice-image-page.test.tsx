@@ -17,6 +17,7 @@ const SETTINGS = {
   invoiceNumberDigits: 6,
   invoiceFooter: '',
   payoutTimeZone: null,
+  darkAfterDays: 3,
   stampUrl: null as string | null,
   signatureUrl: null,
   updatedAt: '2026-02-01T10:00:00.000Z',

@@ -1,5 +1,9 @@
 import {
   adminFinanceSchema,
+  adminForecastsSchema,
+  creatorForecastSchema,
+  forecastCreatorItemSchema,
+  myForecastSchema,
   creatorDetailSchema,
   creatorListItemSchema,
   creatorMonthSchema,
@@ -11,6 +15,10 @@ import {
   paymentSchema,
   payoutRunSchema,
   type AdminFinance,
+  type AdminForecasts,
+  type CreatorForecast,
+  type ForecastCreatorItem,
+  type MyForecast,
   type CreatorDetail,
   type CreatorListItem,
   type CreatorMonth,
@@ -179,6 +187,8 @@ export function aCreator(overrides: Partial<CreatorListItem> = {}): CreatorListI
     requirementState: null,
     affiliate: null,
     owner: null,
+    forecastState: null,
+    daysDark: null,
     ...overrides,
   });
 }
@@ -301,6 +311,74 @@ export function aFinance(overrides: Partial<AdminFinance> = {}): AdminFinance {
     earningsCents: sum('earningsCents'),
     history,
     topMembers: [],
+    ...overrides,
+  });
+}
+
+// ---- forecasts ----
+
+/**
+ * A creator's month forecast of `GET /api/admin/forecasts` and `GET /api/me/forecast`: March 2026 as
+ * of the 22nd (9 days left), the last 7 days' pace, on pace for 12 valid LIVE days (8 so far,
+ * projected 13) and 25 hours (18 h 30 min so far, projected 27 h).
+ */
+export function aCreatorForecast(overrides: Partial<CreatorForecast> = {}): CreatorForecast {
+  return checked('creator forecast', creatorForecastSchema, {
+    period: '2026-03',
+    asOf: '2026-03-22',
+    daysInMonth: 31,
+    daysLeft: 9,
+    method: 'last7Days',
+    projected: { diamonds: 0, validDays: 13, liveSeconds: 27 * 3600 },
+    requirements: [
+      { rule: 'monthDays', needed: 12, have: 8, gap: 4, daysLeft: 9, projected: 13, state: 'onPace' },
+      { rule: 'monthHours', needed: 25 * 3600, have: 18 * 3600 + 30 * 60, gap: 6 * 3600 + 30 * 60, daysLeft: 9, projected: 27 * 3600, state: 'onPace' },
+    ],
+    state: 'onPace',
+    ...overrides,
+  });
+}
+
+/** A creator of a forecast list: `aCreatorForecast`'s figures, not dark, pace not fallen. */
+export function aForecastCreator(overrides: Partial<ForecastCreatorItem> = {}): ForecastCreatorItem {
+  return checked('forecast creator', forecastCreatorItemSchema, {
+    creatorId: anId(),
+    tiktokUsername: 'star.one',
+    name: 'Star One',
+    affiliate: null,
+    diamonds: 0,
+    validDays: 8,
+    liveSeconds: 18 * 3600 + 30 * 60,
+    forecast: aCreatorForecast(),
+    dark: null,
+    paceFell: null,
+    ...overrides,
+  });
+}
+
+/** `GET /api/admin/forecasts`: March 2026 as of the 22nd, 5 days with an upload, nobody in any list. */
+export function anAdminForecasts(overrides: Partial<AdminForecasts> = {}): AdminForecasts {
+  return checked('admin forecasts', adminForecastsSchema, {
+    period: '2026-03',
+    asOf: '2026-03-22',
+    snapshotDays: 5,
+    darkAfterDays: 3,
+    counts: { met: 0, onPace: 0, atRisk: 0, outOfReach: 0, noPace: 0, wentDark: 0, paceFell: 0 },
+    atRisk: [],
+    outOfReach: [],
+    wentDark: [],
+    ...overrides,
+  });
+}
+
+/** `GET /api/me/forecast`: March 2026 as of the 22nd, no diamonds projected at the 1 % tier, no creators listed. */
+export function aMyForecast(overrides: Partial<MyForecast> = {}): MyForecast {
+  return checked('my forecast', myForecastSchema, {
+    period: '2026-03',
+    asOf: '2026-03-22',
+    darkAfterDays: 3,
+    member: { projectedDiamonds: 0, complete: true, rateBps: 100, personalRate: false, projectedCommissionCents: 0, nextTier: null },
+    creators: [],
     ...overrides,
   });
 }

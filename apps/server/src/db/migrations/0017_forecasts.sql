@@ -1,0 +1,26 @@
+CREATE TABLE "daily_briefs" (
+	"user_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"covered" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "daily_briefs_pkey" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "upload_snapshots" (
+	"upload_id" uuid PRIMARY KEY NOT NULL,
+	"period" text NOT NULL,
+	"as_of" date NOT NULL,
+	"creator_ids" uuid[] NOT NULL,
+	"diamonds" bigint[] NOT NULL,
+	"valid_days" integer[] NOT NULL,
+	"live_seconds" integer[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "upload_snapshots_period_check" CHECK ("upload_snapshots"."period" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$')
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "brief_email" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "dark_after_days" smallint DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "daily_briefs" ADD CONSTRAINT "daily_briefs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_snapshots" ADD CONSTRAINT "upload_snapshots_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "upload_snapshots_period_idx" ON "upload_snapshots" USING btree ("period","as_of","created_at");--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_dark_after_days_check" CHECK ("settings"."dark_after_days" between 1 and 30);

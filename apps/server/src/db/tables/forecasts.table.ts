@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { uploads } from './earnings.table.ts';
+import { users } from './members.table.ts';
+
+/**
+ * The month-to-date figures of every creator of one committed upload: a dated snapshot, kept so
+ * that the month's pace can be told from two or more of them (docs/product.md, forecasts). One row
+ * per upload, the creators' figures as parallel arrays (a row per creator and upload cost the
+ * import a second write of every row; this costs one). Only uploads of month-to-date figures
+ * (not rolling 30-day windows) are kept.
+ */
+export const uploadSnapshots = pgTable(
+  'upload_snapshots',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    /** The figures are as of the end of this day. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    creatorIds: uuid('creator_ids').array().notNull(),
+    diamonds: bigint('diamonds', { mode: 'number' }).array().notNull(),
+    validDays: integer('valid_days').array().notNull(),
+    liveSeconds: integer('live_seconds').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('upload_snapshots_period_check', sql`${table.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    index('upload_snapshots_period_idx').on(table.period, table.asOf, table.createdAt),
+  ],
+);
+
+/**
+ * The daily brief sent to a person on a day (at most one): what it reported, so that the next
+ * one reports only what is new.
+ */
+export const dailyBriefs = pgTable(
+  'daily_briefs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The agency's day (`YYYY-MM-DD`) the brief was sent on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** What the brief covered: creator ids by kind, and the tier within reach. */
+    covered: jsonb('covered').$type<{ atRisk: string[]; outOfReach: string[]; wentDark: string[]; tierBps: number | null }>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'daily_briefs_pkey', columns: [table.userId, table.day] })],
+);
+
+export type UploadSnapshotRow = typeof uploadSnapshots.$inferSelect;

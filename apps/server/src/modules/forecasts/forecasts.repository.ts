@@ -1,0 +1,141 @@
+import { count, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { creatorMonths, creators, dailyBriefs, settings, uploadSnapshots, users } from '../../db/schema.ts';
+
+/** One creator's figures in a snapshot. */
+export interface SnapshotFigures {
+  creatorId: string;
+  diamonds: number;
+  validDays: number;
+  liveSeconds: number;
+}
+
+/** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`. */
+export async function insertUploadSnapshot(
+  tx: Executor,
+  snapshot: { uploadId: string; period: string; asOf: string; rows: Iterable<SnapshotFigures>; at: Date },
+): Promise<void> {
+  const creatorIds: string[] = [];
+  const diamonds: number[] = [];
+  const validDays: number[] = [];
+  const liveSeconds: number[] = [];
+  for (const row of snapshot.rows) {
+    creatorIds.push(row.creatorId);
+    diamonds.push(row.diamonds);
+    validDays.push(row.validDays);
+    liveSeconds.push(row.liveSeconds);
+  }
+  await tx.insert(uploadSnapshots).values({ uploadId: snapshot.uploadId, period: snapshot.period, asOf: snapshot.asOf, creatorIds, diamonds, validDays, liveSeconds, createdAt: snapshot.at });
+}
+
+/** What changes whenever a snapshot of the month is added or removed (a cache key). */
+export async function snapshotsVersion(db: Executor, period: string): Promise<string> {
+  const [row] = await db
+    .select({ count: count(), latest: max(uploadSnapshots.createdAt) })
+    .from(uploadSnapshots)
+    .where(eq(uploadSnapshots.period, period));
+  return `${row?.count ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+}
+
+export interface StoredSnapshot {
+  asOf: string;
+  creatorIds: string[];
+  diamonds: number[];
+  validDays: number[];
+  liveSeconds: number[];
+}
+
+/** A number array column as PostgreSQL writes it with array_to_string: `1,2,3` (never empty: a snapshot lists a creator or is not kept). */
+const numbers = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
+
+/**
+ * The month's snapshots, oldest first (a later upload of the same day after an earlier one). The
+ * arrays come as comma-separated text, split here: a month of daily snapshots of 50,000 creators is
+ * ~6 million values, which the driver's array parser took seconds to read.
+ */
+export async function readMonthSnapshots(db: Executor, period: string): Promise<StoredSnapshot[]> {
+  const result = await db.execute<{ as_of: string; creator_ids: string; diamonds: string; valid_days: string; live_seconds: string }>(sql`
+    select as_of::text as as_of, array_to_string(creator_ids, ',') as creator_ids, array_to_string(diamonds, ',') as diamonds,
+      array_to_string(valid_days, ',') as valid_days, array_to_string(live_seconds, ',') as live_seconds
+    from ${uploadSnapshots} where period = ${period} order by as_of, created_at`);
+  const rows = (result as unknown as { rows: { as_of: string; creator_ids: string; diamonds: string; valid_days: string; live_seconds: string }[] }).rows;
+  return rows.map((row) => ({
+    asOf: row.as_of,
+    creatorIds: row.creator_ids === '' ? [] : row.creator_ids.split(','),
+    diamonds: numbers(row.diamonds),
+    validDays: numbers(row.valid_days),
+    liveSeconds: numbers(row.live_seconds),
+  }));
+}
+
+export interface ForecastCreatorRow {
+  id: string;
+  tiktokUsername: string;
+  name: string;
+  joinedAt: Date;
+  affiliateId: string | null;
+  lastLiveAt: Date | null;
+}
+
+/** The creators with figures this month: what the forecast needs besides the snapshots. */
+export async function readMonthCreators(db: Executor, period: string): Promise<ForecastCreatorRow[]> {
+  return db
+    .select({ id: creators.id, tiktokUsername: creators.tiktokUsername, name: creators.name, joinedAt: creators.joinedAt, affiliateId: creators.affiliateId, lastLiveAt: creatorMonths.lastLiveAt })
+    .from(creatorMonths)
+    .innerJoin(creators, eq(creators.id, creatorMonths.creatorId))
+    .where(eq(creatorMonths.period, period));
+}
+
+export interface MemberRefRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  commissionRateBps: number | null;
+}
+
+export async function readMembersByIds(db: Executor, ids: readonly string[]): Promise<MemberRefRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, commissionRateBps: users.commissionRateBps })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function readDarkAfterDays(db: Executor): Promise<number> {
+  const [row] = await db.select({ days: settings.darkAfterDays }).from(settings).where(eq(settings.id, 1));
+  return row?.days ?? 3;
+}
+
+export interface BriefRecipientRow {
+  id: string;
+  role: 'user' | 'admin';
+  locale: string;
+  email: string | null;
+  briefEmail: boolean;
+  commissionRateBps: number | null;
+}
+
+/** Active admins and members: who may get a brief. */
+export async function readBriefRecipients(db: Executor): Promise<BriefRecipientRow[]> {
+  return db
+    .select({ id: users.id, role: users.role, locale: users.locale, email: users.email, briefEmail: users.briefEmail, commissionRateBps: users.commissionRateBps })
+    .from(users)
+    .where(eq(users.status, 'active'));
+}
+
+export type BriefCovered = (typeof dailyBriefs.$inferSelect)['covered'];
+
+/** Each person's latest brief (what it covered), by user id. */
+export async function readLatestBriefs(db: Executor): Promise<Map<string, { day: string; covered: BriefCovered }>> {
+  const rows = await db.execute<{ user_id: string; day: string; covered: BriefCovered }>(sql`
+    select distinct on (user_id) user_id, day::text as day, covered from ${dailyBriefs} order by user_id, day desc`);
+  const list = (rows as unknown as { rows: { user_id: string; day: string; covered: BriefCovered }[] }).rows;
+  return new Map(list.map((row) => [row.user_id, { day: row.day, covered: typeof row.covered === 'string' ? (JSON.parse(row.covered) as BriefCovered) : row.covered }]));
+}
+
+/** Records a person's brief of `day`; false when they already had one that day (nothing is written). */
+export async function claimBrief(tx: Executor, userId: string, day: string, covered: BriefCovered, at: Date): Promise<boolean> {
+  const inserted = await tx.insert(dailyBriefs).values({ userId, day, covered, createdAt: at }).onConflictDoNothing().returning({ userId: dailyBriefs.userId });
+  return inserted.length > 0;
+}
+

@@ -1,0 +1,180 @@
+import {
+  forecastMember,
+  periodOf,
+  type AdminForecasts,
+  type ForecastCreatorItem,
+  type ForecastFilter,
+  type ForecastState,
+  type MyForecast,
+} from '@agency/shared';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { getSettingsRow } from '../settings-row/index.ts';
+import { readDarkAfterDays, readMembersByIds, readMonthCreators, readMonthSnapshots, snapshotsVersion } from './forecasts.repository.ts';
+import { monthOutlook, type CreatorOutlook, type MonthOutlook } from './month-outlook.ts';
+
+const LIST_SIZE = 10;
+const MY_CREATORS = 200;
+const STATE_RANK: Record<ForecastState, number> = { outOfReach: 0, atRisk: 1, noPace: 2, onPace: 3, met: 4 };
+
+const byDiamonds = (a: CreatorOutlook, b: CreatorOutlook) => b.latest.diamonds - a.latest.diamonds || a.creator.tiktokUsername.localeCompare(b.creator.tiktokUsername);
+const byDaysDark = (a: CreatorOutlook, b: CreatorOutlook) => b.dark!.daysDark - a.dark!.daysDark || byDiamonds(a, b);
+
+/** The first `size` of `entries` in `order`, without sorting them all (a month can have tens of thousands). */
+function topOf(entries: Iterable<CreatorOutlook>, order: (a: CreatorOutlook, b: CreatorOutlook) => number, size: number): CreatorOutlook[] {
+  const top: CreatorOutlook[] = [];
+  for (const entry of entries) {
+    if (top.length === size && order(entry, top[size - 1]!) >= 0) continue;
+    let at = top.length === size ? size - 1 : top.length;
+    top[at] = entry;
+    while (at > 0 && order(top[at]!, top[at - 1]!) < 0) {
+      [top[at - 1], top[at]] = [top[at]!, top[at - 1]!];
+      at -= 1;
+    }
+  }
+  return top;
+}
+
+/** The admin's counts and short lists of an outlook. */
+function summarize(outlook: MonthOutlook) {
+  const counts = { met: 0, onPace: 0, atRisk: 0, outOfReach: 0, noPace: 0, wentDark: 0, paceFell: 0 };
+  const atRisk: CreatorOutlook[] = [];
+  const outOfReach: CreatorOutlook[] = [];
+  const dark: CreatorOutlook[] = [];
+  for (const entry of outlook.byCreator.values()) {
+    counts[entry.forecast.state] += 1;
+    if (entry.dark) {
+      counts.wentDark += 1;
+      dark.push(entry);
+    }
+    if (entry.paceFell) counts.paceFell += 1;
+    if (entry.forecast.state === 'atRisk') atRisk.push(entry);
+    if (entry.forecast.state === 'outOfReach') outOfReach.push(entry);
+  }
+  return { counts, atRisk: topOf(atRisk, byDiamonds, LIST_SIZE), outOfReach: topOf(outOfReach, byDiamonds, LIST_SIZE), wentDark: topOf(dark, byDaysDark, LIST_SIZE) };
+}
+
+/**
+ * The month forecasts (issue "See the month before it ends"): computed from the month's snapshots
+ * by forecast.ts and kept per process until a snapshot is added or removed, or the went-dark
+ * setting changes (each request asks the database which, with one indexed aggregate).
+ */
+export function createForecastsService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+  let cached: { key: string; outlook: Promise<MonthOutlook> } | null = null;
+  /** What the lists ask of an outlook, worked out once per outlook. */
+  const idsByFilter = new WeakMap<MonthOutlook, Map<ForecastFilter, string[]>>();
+  const byAffiliate = new WeakMap<MonthOutlook, Map<string, CreatorOutlook[]>>();
+  const summaries = new WeakMap<MonthOutlook, { counts: AdminForecasts['counts']; atRisk: CreatorOutlook[]; outOfReach: CreatorOutlook[]; wentDark: CreatorOutlook[] }>();
+
+  async function outlookOf(period: string): Promise<MonthOutlook> {
+    const [version, darkAfterDays] = await Promise.all([snapshotsVersion(db, period), readDarkAfterDays(db)]);
+    const key = `${period}:${version}:${darkAfterDays}`;
+    if (cached?.key !== key) {
+      const outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) =>
+        monthOutlook(period, snapshots, creators, darkAfterDays),
+      );
+      cached = { key, outlook };
+      outlook.catch(() => {
+        if (cached?.outlook === outlook) cached = null;
+      });
+    }
+    return cached.outlook;
+  }
+
+  async function toItems(outlooks: readonly CreatorOutlook[]): Promise<ForecastCreatorItem[]> {
+    const affiliateIds = [...new Set(outlooks.map((outlook) => outlook.creator.affiliateId).filter((id): id is string => id !== null))];
+    const members = new Map((await readMembersByIds(db, affiliateIds)).map((member) => [member.id, member]));
+    return outlooks.map(({ creator, latest, forecast, dark, paceFell }) => {
+      const affiliate = creator.affiliateId ? members.get(creator.affiliateId) : undefined;
+      return {
+        creatorId: creator.id,
+        tiktokUsername: creator.tiktokUsername,
+        name: creator.name,
+        affiliate: affiliate ? { uid: affiliate.id, firstName: affiliate.firstName, lastName: affiliate.lastName } : null,
+        diamonds: latest.diamonds,
+        validDays: latest.validDays,
+        liveSeconds: latest.liveSeconds,
+        forecast,
+        dark,
+        paceFell,
+      };
+    });
+  }
+
+  return {
+    /** This month's outlook (the UTC calendar month of the clock, as the other lists). */
+    async currentOutlook(): Promise<MonthOutlook> {
+      return outlookOf(periodOf(clock.now()));
+    },
+
+    /** The creators of this month's outlook that match a filter of the creators list. */
+    async creatorIdsMatching(filter: ForecastFilter): Promise<string[]> {
+      const outlook = await outlookOf(periodOf(clock.now()));
+      let byFilter = idsByFilter.get(outlook);
+      if (!byFilter) {
+        byFilter = new Map();
+        idsByFilter.set(outlook, byFilter);
+      }
+      let ids = byFilter.get(filter);
+      if (!ids) {
+        ids = [];
+        for (const [id, entry] of outlook.byCreator) {
+          if (filter === 'wentDark' ? entry.dark !== null : entry.forecast.state === filter) ids.push(id);
+        }
+        byFilter.set(filter, ids);
+      }
+      return ids;
+    },
+
+    async adminForecasts(): Promise<AdminForecasts> {
+      const outlook = await outlookOf(periodOf(clock.now()));
+      let summary = summaries.get(outlook);
+      if (!summary) {
+        summary = summarize(outlook);
+        summaries.set(outlook, summary);
+      }
+      const [atRiskItems, outOfReachItems, darkItems] = await Promise.all([toItems(summary.atRisk), toItems(summary.outOfReach), toItems(summary.wentDark)]);
+      return {
+        period: outlook.period,
+        asOf: outlook.asOf,
+        snapshotDays: outlook.snapshotDays,
+        darkAfterDays: outlook.darkAfterDays,
+        counts: summary.counts,
+        atRisk: atRiskItems,
+        outOfReach: outOfReachItems,
+        wentDark: darkItems,
+      };
+    },
+
+    async myForecast(memberId: string): Promise<MyForecast> {
+      const outlook = await outlookOf(periodOf(clock.now()));
+      let affiliates = byAffiliate.get(outlook);
+      if (!affiliates) {
+        affiliates = new Map();
+        for (const entry of outlook.byCreator.values()) {
+          if (!entry.creator.affiliateId) continue;
+          const list = affiliates.get(entry.creator.affiliateId) ?? [];
+          list.push(entry);
+          affiliates.set(entry.creator.affiliateId, list);
+        }
+        byAffiliate.set(outlook, affiliates);
+      }
+      const mine = [...(affiliates.get(memberId) ?? [])];
+      const base = { period: outlook.period, asOf: outlook.asOf, darkAfterDays: outlook.darkAfterDays };
+      if (mine.length === 0) return { ...base, member: null, creators: [] };
+      const [settings, [member]] = await Promise.all([getSettingsRow(db), readMembersByIds(db, [memberId])]);
+      const personalRateBps = member?.commissionRateBps ?? null;
+      const projection = forecastMember({
+        creators: mine.map((entry) => ({ diamonds: entry.latest.diamonds, projectedDiamonds: entry.forecast.projected?.diamonds ?? null })),
+        tiers: settings.commissionTiers,
+        diamondValueMicros: settings.diamondValueMicros,
+        personalRateBps,
+      });
+      const ordered = mine.sort((a, b) => STATE_RANK[a.forecast.state] - STATE_RANK[b.forecast.state] || byDiamonds(a, b)).slice(0, MY_CREATORS);
+      return { ...base, member: { ...projection, personalRate: personalRateBps !== null }, creators: await toItems(ordered) };
+    },
+  };
+}
+
+export type ForecastsService = ReturnType<typeof createForecastsService>;

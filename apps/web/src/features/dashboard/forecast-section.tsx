@@ -1,0 +1,124 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBan, IconMoonStars, IconTrendingDown } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ForecastCreatorItem, ForecastFilter } from '@agency/shared';
+import { ADMIN_PATHS } from '../../app/routes/paths.ts';
+import { ErrorState } from '../../components/error-state.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import { CreatorForecastItem, ForecastHelp, useAdminForecasts } from '../forecasts/index.ts';
+import { StatCard } from './stat-card.tsx';
+
+const creatorsWith = (forecast: ForecastFilter) => `${ADMIN_PATHS.creators}?forecast=${forecast}`;
+const creatorLink = (id: string) => `${ADMIN_PATHS.creatorDetails}?id=${id}`;
+const COUNT_GRID = { minColWidth: '14rem', autoFlow: 'auto-fit', spacing: 'md' } as const;
+
+/**
+ * The dashboard's "Month forecast" (`GET /api/admin/forecasts`): how many creators are at risk,
+ * out of reach, went dark or fell to half their LIVE time, each leading to the creators list
+ * filtered so, and the three short lists. Before the month's first upload it says so.
+ */
+export function ForecastSection() {
+  const { t } = useTranslation('forecasts');
+  const format = useFormatters();
+  const forecasts = useAdminForecasts();
+  const headingId = useId();
+
+  let body;
+  if (forecasts.isPending) {
+    body = (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={112} radius="lg" />
+        <Skeleton h={160} radius="lg" />
+      </Stack>
+    );
+  } else if (forecasts.isError) {
+    body = <ErrorState size="section" error={forecasts.error} onRetry={() => void forecasts.refetch()} />;
+  } else if (forecasts.data.asOf === null) {
+    body = (
+      <Card withBorder radius="lg" padding="lg">
+        <Text c="dimmed">{t('dashboard.empty', { month: format.month(forecasts.data.period, 'long') })}</Text>
+      </Card>
+    );
+  } else {
+    const data = forecasts.data;
+    const counts = data.counts;
+    body = (
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          {t('dashboard.asOf', {
+            month: format.month(data.period, 'long'),
+            date: format.day(data.asOf),
+            days: t('units.uploadDays', { count: data.snapshotDays }),
+          })}
+        </Text>
+        <SimpleGrid {...COUNT_GRID}>
+          <StatCard
+            label={t('dashboard.atRisk')}
+            value={format.number(counts.atRisk)}
+            icon={IconAlertTriangle}
+            color="orange"
+            link={{ to: creatorsWith('atRisk'), label: t('dashboard.seeCreators') }}
+          />
+          <StatCard
+            label={t('dashboard.outOfReach')}
+            value={format.number(counts.outOfReach)}
+            icon={IconBan}
+            color="red"
+            link={{ to: creatorsWith('outOfReach'), label: t('dashboard.seeCreators') }}
+          />
+          <StatCard
+            label={t('dashboard.wentDark', { count: data.darkAfterDays })}
+            value={format.number(counts.wentDark)}
+            icon={IconMoonStars}
+            color="grape"
+            link={{ to: creatorsWith('wentDark'), label: t('dashboard.seeCreators') }}
+          />
+          <StatCard label={t('dashboard.paceFell')} value={format.number(counts.paceFell)} icon={IconTrendingDown} color="yellow" />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {t('dashboard.others', { onPace: format.number(counts.onPace), met: format.number(counts.met), noPace: format.number(counts.noPace) })}
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <ForecastList title={t('dashboard.atRiskList')} items={data.atRisk} show="worst" />
+          <ForecastList title={t('dashboard.outOfReachList')} items={data.outOfReach} show="worst" />
+          <ForecastList title={t('dashboard.wentDarkList')} items={data.wentDark} show="dark" />
+        </SimpleGrid>
+        <ForecastHelp noPace={counts.noPace > 0 && data.snapshotDays < 2} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {t('dashboard.title')}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
+
+function ForecastList({ title, items, show }: { title: string; items: ForecastCreatorItem[]; show: 'worst' | 'dark' }) {
+  const { t } = useTranslation('forecasts');
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {items.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('dashboard.emptyList')}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+            {items.map((item) => (
+              <CreatorForecastItem key={item.creatorId} item={item} to={creatorLink(item.creatorId)} show={show} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

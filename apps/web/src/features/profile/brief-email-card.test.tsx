@@ -1,0 +1,79 @@
+import '../../lib/testing/setup-dom.ts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MyProfile } from '@agency/shared';
+import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fakeApi } from '../../lib/testing/fake-api.ts';
+import { renderWithProviders } from '../../lib/testing/render.tsx';
+import { BriefEmailCard } from './brief-email-card.tsx';
+
+const PROFILE: MyProfile = {
+  uid: 'member-1',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  phone: '+905320000002',
+  email: 'ayse@example.com',
+  status: 'active',
+  role: 'user',
+  joinedAt: '2026-01-01T00:00:00.000Z',
+  referredBy: null,
+  referralCode: 'AYSE2026',
+  referralLink: '',
+  commissionRateBps: null,
+  bankStatus: 'Not Verified',
+  invoicePreference: 'default',
+  bank: null,
+  locale: 'en',
+  avatarUrl: null,
+  referralsEnabled: false,
+  hasPassword: true,
+  briefEmail: true,
+};
+
+beforeAll(async () => {
+  await i18nReady;
+  await changeLanguage('en');
+  await i18next.loadNamespaces(['profile', 'common', 'messages', 'errors']);
+});
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const briefSwitch = () => screen.getByLabelText(/^Send me the daily brief by e-mail/) as HTMLInputElement;
+
+describe('the daily brief by e-mail', () => {
+  it('switching it off sends only { briefEmail: false } and says it was saved', async () => {
+    const calls = fakeApi({
+      'PUT /api/me/profile': (call) => ({
+        body: { error: false, message: 'Details updated successfully', messageCode: 'DETAILS_UPDATED', data: { ...PROFILE, ...(call.body as object) } },
+      }),
+    });
+    renderWithProviders(<BriefEmailCard profile={PROFILE} />);
+    expect(briefSwitch().checked).toBe(true);
+    fireEvent.click(briefSwitch());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/me/profile' });
+    expect(calls[0]!.body).toEqual({ briefEmail: false });
+    expect(await screen.findByText('Details updated successfully')).toBeTruthy();
+  });
+
+  it('a refusal shows the error and leaves the switch as stored', async () => {
+    fakeApi({ 'PUT /api/me/profile': { status: 500, body: { error: true, code: 'INTERNAL', message: 'Internal error' } } });
+    renderWithProviders(<BriefEmailCard profile={{ ...PROFILE, briefEmail: false }} />);
+    fireEvent.click(briefSwitch());
+    expect(await screen.findByText(i18next.t('errors:INTERNAL'))).toBeTruthy();
+    await waitFor(() => expect(briefSwitch().checked).toBe(false));
+  });
+
+  it('without an e-mail address, says where to add one', () => {
+    renderWithProviders(<BriefEmailCard profile={{ ...PROFILE, email: null, briefEmail: false }} />);
+    expect(screen.getByText(/add an e-mail address in your details/)).toBeTruthy();
+  });
+});
