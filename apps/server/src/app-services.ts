@@ -85,22 +85,37 @@ export async function createServices(app: FastifyInstance, deps: ServiceDeps) {
   const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL, messaging, log: app.log });
   const forecasts = createForecastsService({ db, clock });
   const dailyBrief = createDailyBrief({ db, clock, forecasts, messaging, publicUrl: env.PUBLIC_URL, log: app.log });
-  // The daily brief after each committed import, one run after the other, never failing the import.
+  // BRIEF_DELAY_SECONDS after a committed import: the daily brief (the day's first run claims the
+  // day) and this month's forecasts computed ahead of the screens; one run after the other, never
+  // failing the import.
   let briefRun: Promise<number> = Promise.resolve(0);
+  let briefTimer: NodeJS.Timeout | null = null;
+  const runBrief = () => {
+    briefTimer = null;
+    briefRun = briefRun
+      .catch(() => 0)
+      .then(async () => {
+        const sent = await dailyBrief.send();
+        await forecasts.warmUp();
+        return sent;
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: { message: (error as Error).message } }, 'daily brief failed');
+        return 0;
+      });
+  };
   const briefs = {
     schedule(): void {
-      briefRun = briefRun
-        .catch(() => 0)
-        .then(() => dailyBrief.send())
-        .catch((error: unknown) => {
-          app.log.warn({ err: { message: (error as Error).message } }, 'daily brief failed');
-          return 0;
-        });
+      if (briefTimer) return;
+      if (env.BRIEF_DELAY_SECONDS === 0) return runBrief();
+      briefTimer = setTimeout(runBrief, env.BRIEF_DELAY_SECONDS * 1000);
+      briefTimer.unref();
     },
-    /** Resolves once the briefs scheduled so far are sent (tests and a graceful stop). */
+    /** Resolves once the briefs due so far are sent (tests and a graceful stop; a pending delay is dropped). */
     idle: (): Promise<number> => briefRun,
   };
   app.addHook('onClose', async () => {
+    if (briefTimer) clearTimeout(briefTimer);
     await briefs.idle();
   });
   const creatorsAdmin = createCreatorsAdminService({ db, clock, forecasts });

@@ -79,6 +79,8 @@ const rawEnvSchema = z.object({
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /** Per-instance read cache of the member summary and sessions (docs/decisions/012): entries live at most this many ms; 0 turns it off. Default 2000. */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Seconds between the day's first committed import and its daily brief (imports corrected right away are the ones reported); default 120. */
+  BRIEF_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   /** Object storage: when set, uploaded files go to this S3 bucket instead of `${DATA_DIR}/uploads`. */
   S3_BUCKET: optionalText.pipe(z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'not a valid bucket name').optional()),
   /** Region of the bucket; default us-east-1. */

@@ -1,9 +1,28 @@
+CREATE TABLE "brief_runs" (
+	"day" date PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "daily_briefs" (
 	"user_id" uuid NOT NULL,
 	"day" date NOT NULL,
 	"covered" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "daily_briefs_pkey" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
+CREATE TABLE "forecast_states" (
+	"period" text NOT NULL,
+	"creator_id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"dark_days" smallint,
+	CONSTRAINT "forecast_states_pkey" PRIMARY KEY("period","creator_id")
+);
+--> statement-breakpoint
+CREATE TABLE "forecast_versions" (
+	"period" text PRIMARY KEY NOT NULL,
+	"version" text NOT NULL,
+	"written_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "upload_snapshots" (
@@ -21,6 +40,8 @@ CREATE TABLE "upload_snapshots" (
 ALTER TABLE "users" ADD COLUMN "brief_email" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "dark_after_days" smallint DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "daily_briefs" ADD CONSTRAINT "daily_briefs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "forecast_states" ADD CONSTRAINT "forecast_states_creator_id_creators_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."creators"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_snapshots" ADD CONSTRAINT "upload_snapshots_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "forecast_states_state_idx" ON "forecast_states" USING btree ("period","state");--> statement-breakpoint
 CREATE INDEX "upload_snapshots_period_idx" ON "upload_snapshots" USING btree ("period","as_of","created_at");--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_dark_after_days_check" CHECK ("settings"."dark_after_days" between 1 and 30);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { creators } from './creators.table.ts';
 import { uploads } from './earnings.table.ts';
 import { users } from './members.table.ts';
 
@@ -51,3 +52,34 @@ export const dailyBriefs = pgTable(
 );
 
 export type UploadSnapshotRow = typeof uploadSnapshots.$inferSelect;
+
+/** The days whose daily brief was sent (or is being sent): one run per agency day, whatever the instances. */
+export const briefRuns = pgTable('brief_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each creator's forecast state and days dark of a month, as the forecasts module last computed
+ * them from the month's snapshots (`version` in forecast_versions says from which): what the
+ * creators list filters on, in SQL. Rewritten whole when the snapshots change; derived, never edited.
+ */
+export const forecastStates = pgTable(
+  'forecast_states',
+  {
+    period: text('period').notNull(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    darkDays: smallint('dark_days'),
+  },
+  (table) => [primaryKey({ name: 'forecast_states_pkey', columns: [table.period, table.creatorId] }), index('forecast_states_state_idx').on(table.period, table.state)],
+);
+
+/** Which snapshots (and went-dark setting) forecast_states of a month were computed from. */
+export const forecastVersions = pgTable('forecast_versions', {
+  period: text('period').primaryKey(),
+  version: text('version').notNull(),
+  writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+});

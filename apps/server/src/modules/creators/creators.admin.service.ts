@@ -96,8 +96,8 @@ export function createCreatorsAdminService(deps: { db: Database; clock: Clock; f
 
   return {
     async list(query: CreatorListQuery) {
-      const onlyIds = query.forecast ? await forecasts.creatorIdsMatching(query.forecast) : null;
-      const { rows, total } = await listCreatorRows(db, query, currentPeriod(clock.now()), onlyIds);
+      const forecast = query.forecast ? await forecasts.listCondition(query.forecast) : null;
+      const { rows, total } = await listCreatorRows(db, query, currentPeriod(clock.now()), forecast);
       return { items: await withForecasts(rows.map(toCreatorListItem)), total, page: query.page, pageSize: query.pageSize };
     },
 

@@ -81,11 +81,12 @@ const REQUIREMENT_STATES_OF: Record<RequirementFilter, RequirementState[]> = {
   atRiskOrFailing: ['atRisk', 'failing'],
 };
 
-function creatorListWhere(query: CreatorListQuery, period: string, onlyIds: readonly string[] | null): SQL | undefined {
+/** A condition another module adds on the creators' id (the forecasts module's filter). */
+export type CreatorCondition = (creatorId: typeof creators.id) => SQL;
+
+function creatorListWhere(query: CreatorListQuery, period: string, extra: CreatorCondition | null): SQL | undefined {
   const conditions: SQL[] = [];
-  // The forecast filter: the ids of this month's outlook in the asked state (forecasts module).
-  // Sent as one comma-separated text: tens of thousands of ids as a driver array cost more to encode than the query.
-  if (onlyIds) conditions.push(sql`${creators.id} = any(string_to_array(${onlyIds.join(',')}, ',')::uuid[])`);
+  if (extra) conditions.push(extra(creators.id));
   if (query.requirement) {
     // The month's creators in the states (creator_months_period_state_idx).
     const states = sql.join(REQUIREMENT_STATES_OF[query.requirement].map((state) => sql`${state}`), sql`, `);
@@ -140,9 +141,9 @@ export async function listCreatorRows(
   db: Executor,
   query: CreatorListQuery,
   period: string,
-  onlyIds: readonly string[] | null = null,
+  extra: CreatorCondition | null = null,
 ): Promise<{ rows: CreatorListRow[]; total: number }> {
-  const where = creatorListWhere(query, period, onlyIds);
+  const where = creatorListWhere(query, period, extra);
   const sort = query.sort ?? '-joinedAt';
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as CreatorSortField;

@@ -29,7 +29,8 @@ describe('daily brief', () => {
         emails.push({ to, subject, text });
       },
     };
-    t = await createTestApp({ now: new Date('2026-09-01T20:00:00Z'), messaging });
+    // No delay between an import and the day's brief here (the default waits two minutes).
+    t = await createTestApp({ now: new Date('2026-09-01T20:00:00Z'), messaging, env: { BRIEF_DELAY_SECONDS: '0' } });
     adminId = (await createUser(t.db, { email: 'boss@example.com', password: PASSWORD, role: 'admin', locale: 'en' })).id;
     memberId = (await createUser(t.db, { email: 'mira@example.com', locale: 'de' })).id;
     quietMemberId = (await createUser(t.db, { email: 'quiet@example.com', locale: 'tr' })).id;
@@ -61,7 +62,7 @@ describe('daily brief', () => {
       .orderBy(notifications.createdAt);
   }
 
-  it('day 1: one snapshot, no pace: nothing new, so nobody gets a brief', async () => {
+  it('day 1: one snapshot, no pace: nothing new, so nobody gets a brief (the day is claimed all the same)', async () => {
     await importDay(1);
     for (const id of [adminId, memberId, quietMemberId, noMailMemberId]) expect(await briefsOf(id)).toEqual([]);
     expect(emails).toEqual([]);
@@ -120,5 +121,29 @@ describe('daily brief', () => {
     const updated = await call(t.app, 'PUT', '/api/me/profile', { token, body: { briefEmail: false } });
     expect(updated.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/me/profile', { token })).body.data).toMatchObject({ briefEmail: false });
+  });
+});
+
+describe('daily brief timing', () => {
+  it('goes out BRIEF_DELAY_SECONDS after the import, not with it', async () => {
+    const t = await createTestApp({ now: new Date('2026-09-02T20:00:00Z'), env: { BRIEF_DELAY_SECONDS: '1' } });
+    try {
+      const admin = await createUser(t.db, { email: 'late@example.com', password: PASSWORD, role: 'admin', locale: 'en' });
+      const token = await signInWithPassword(t.app, 'late@example.com', PASSWORD);
+      await t.db.insert(creators).values({ tiktokUsername: 'slow.sam', status: 'active', joinedAt: new Date('2025-01-01T00:00:00Z') });
+      for (const day of [1, 2]) {
+        const response = await postUpload(t.app, token, { name: `creators-${day}.csv`, type: 'text/csv', data: dailyExport(day), asOf: septemberDay(day) });
+        expect(response.status).toBe(201);
+      }
+      const briefs = async () =>
+        (await t.db.select({ id: notifications.id }).from(notifications).innerJoin(notificationRecipients, eq(notificationRecipients.notificationId, notifications.id)).where(and(eq(notificationRecipients.userId, admin.id), eq(notifications.template, 'dailyBrief')))).length;
+      await t.app.briefs.idle();
+      expect(await briefs()).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      await t.app.briefs.idle();
+      expect(await briefs()).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });

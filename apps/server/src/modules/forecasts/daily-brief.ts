@@ -5,7 +5,7 @@ import type { Messaging } from '../messaging/index.ts';
 import { notifySystemEach } from '../notifications/index.ts';
 import { getSettingsRow } from '../settings-row/index.ts';
 import { briefLink, briefText, type BriefNews } from './brief-texts.ts';
-import { claimBrief, readBriefRecipients, readLatestBriefs, type BriefCovered } from './forecasts.repository.ts';
+import { claimBrief, claimBriefRun, readBriefRecipients, readLatestBriefs, type BriefCovered } from './forecasts.repository.ts';
 import type { ForecastsService } from './forecasts.service.ts';
 import type { CreatorOutlook } from './month-outlook.ts';
 
@@ -44,22 +44,23 @@ function newsOf(now: BriefCovered, before: BriefCovered | undefined, tier: Brief
 const isEmpty = (news: BriefNews) => news.atRisk.length + news.outOfReach.length + news.wentDark.length === 0 && news.tier === null;
 
 /**
- * The daily brief: after a committed upload, each active admin and member with something new
+ * The daily brief: after the day's first committed upload, each active admin and member with something new
  * since their previous brief (a creator turned at risk or out of reach, went dark; for a member,
  * the next tier within reach) gets one in-app notification and, when they have an e-mail address
  * and did not turn it off, one e-mail, in their own language. At most one per person per day (the
- * agency's day, in the payout time zone): the day's row in daily_briefs is claimed first, in the
- * same transaction as the notification. An admin's brief covers every creator; a member's their own.
+ * agency's day, in the payout time zone): the day's run is claimed first (brief_runs), and each
+ * person's row of the day in daily_briefs in the same transaction as their notification. An admin's brief covers every creator; a member's their own.
  */
 export function createDailyBrief(deps: { db: Database; clock: Clock; forecasts: ForecastsService; messaging: Messaging; publicUrl: string; log?: { warn(object: unknown, message: string): void } }) {
   const { db, clock, forecasts, messaging, publicUrl } = deps;
 
   return {
-    /** Sends the day's briefs not sent yet; returns how many people got one. */
+    /** The day's briefs, once per day (the first call of the day claims it); returns how many people got one. */
     async send(): Promise<number> {
       const now = clock.now();
       const settings = await getSettingsRow(db);
       const day = dayIn(now, settings.payoutTimeZone);
+      if (!(await claimBriefRun(db, day, now))) return 0;
       const outlook = await forecasts.currentOutlook();
       if (outlook.asOf === null) return 0;
       const [recipients, latest] = await Promise.all([readBriefRecipients(db), readLatestBriefs(db)]);

@@ -1,6 +1,8 @@
-import { count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, max, sql, type Column, type SQL } from 'drizzle-orm';
+import type { ForecastFilter } from '@agency/shared';
+import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
-import { creatorMonths, creators, dailyBriefs, settings, uploadSnapshots, users } from '../../db/schema.ts';
+import { briefRuns, creatorMonths, creators, dailyBriefs, forecastStates, forecastVersions, settings, uploadSnapshots, users } from '../../db/schema.ts';
 
 /** One creator's figures in a snapshot. */
 export interface SnapshotFigures {
@@ -139,3 +141,49 @@ export async function claimBrief(tx: Executor, userId: string, day: string, cove
   return inserted.length > 0;
 }
 
+
+/** Claims the brief run of `day`; false when it was claimed already (by this instance or another). */
+export async function claimBriefRun(db: Executor, day: string, at: Date): Promise<boolean> {
+  const inserted = await db.insert(briefRuns).values({ day, startedAt: at }).onConflictDoNothing().returning({ day: briefRuns.day });
+  return inserted.length > 0;
+}
+
+/** The version forecast_states of `period` were computed from, or null. */
+export async function readStatesVersion(db: Executor, period: string): Promise<string | null> {
+  const [row] = await db.select({ version: forecastVersions.version }).from(forecastVersions).where(eq(forecastVersions.period, period));
+  return row?.version ?? null;
+}
+
+const STATES_BATCH = 10_000;
+
+/**
+ * Replaces forecast_states of `period` with `rows`, computed from `version`, unless they already
+ * are of that version (another instance wrote them): one transaction, the version row locked first.
+ */
+export async function writeStates(db: Database, period: string, version: string, rows: readonly { creatorId: string; state: string; darkDays: number | null }[], at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(forecastVersions).values({ period, version: '', writtenAt: at }).onConflictDoNothing();
+    const [current] = await tx.select({ version: forecastVersions.version }).from(forecastVersions).where(eq(forecastVersions.period, period)).for('update');
+    if (current?.version === version) return;
+    await tx.delete(forecastStates).where(eq(forecastStates.period, period));
+    for (let start = 0; start < rows.length; start += STATES_BATCH) {
+      const batch = rows.slice(start, start + STATES_BATCH);
+      // Only creators that still exist: the outlook may name one deleted since.
+      await tx.execute(sql`
+        insert into ${forecastStates} (period, creator_id, state, dark_days)
+        select ${period}, t.creator_id, t.state, t.dark_days
+        from unnest(${sql.param(batch.map((row) => row.creatorId))}::uuid[], ${sql.param(batch.map((row) => row.state))}::text[], ${sql.param(batch.map((row) => row.darkDays))}::smallint[])
+          as t(creator_id, state, dark_days)
+        where exists (select 1 from ${creators} c where c.id = t.creator_id)`);
+    }
+    await tx.update(forecastVersions).set({ version, writtenAt: at }).where(eq(forecastVersions.period, period));
+  });
+  // Fresh statistics for the planner: the lists join these rows with tens of thousands of creators.
+  await db.execute(sql`analyze ${forecastStates}`);
+}
+
+/** The creators list's condition for a forecast filter: creators whose stored state of `period` matches. */
+export function forecastFilterCondition(creatorIdColumn: Column, period: string, filter: ForecastFilter): SQL {
+  const matching = filter === 'wentDark' ? isNotNull(forecastStates.darkDays) : eq(forecastStates.state, filter);
+  return sql`${creatorIdColumn} in (select ${forecastStates.creatorId} from ${forecastStates} where ${and(eq(forecastStates.period, period), matching)})`;
+}

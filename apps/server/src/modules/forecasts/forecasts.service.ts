@@ -10,7 +10,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { getSettingsRow } from '../settings-row/index.ts';
-import { readDarkAfterDays, readMembersByIds, readMonthCreators, readMonthSnapshots, snapshotsVersion } from './forecasts.repository.ts';
+import type { Column, SQL } from 'drizzle-orm';
+import { forecastFilterCondition, readDarkAfterDays, readMembersByIds, readMonthCreators, readMonthSnapshots, readStatesVersion, snapshotsVersion, writeStates } from './forecasts.repository.ts';
 import { monthOutlook, type CreatorOutlook, type MonthOutlook } from './month-outlook.ts';
 
 const LIST_SIZE = 10;
@@ -63,7 +64,8 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
   let cached: { key: string; outlook: Promise<MonthOutlook> } | null = null;
   /** What the lists ask of an outlook, worked out once per outlook. */
-  const idsByFilter = new WeakMap<MonthOutlook, Map<ForecastFilter, string[]>>();
+  const keys = new WeakMap<MonthOutlook, string>();
+  const statesWritten = new WeakMap<MonthOutlook, Promise<void>>();
   const byAffiliate = new WeakMap<MonthOutlook, Map<string, CreatorOutlook[]>>();
   const summaries = new WeakMap<MonthOutlook, { counts: AdminForecasts['counts']; atRisk: CreatorOutlook[]; outOfReach: CreatorOutlook[]; wentDark: CreatorOutlook[] }>();
 
@@ -71,15 +73,33 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
     const [version, darkAfterDays] = await Promise.all([snapshotsVersion(db, period), readDarkAfterDays(db)]);
     const key = `${period}:${version}:${darkAfterDays}`;
     if (cached?.key !== key) {
-      const outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) =>
-        monthOutlook(period, snapshots, creators, darkAfterDays),
-      );
+      const outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) => {
+        const computed = monthOutlook(period, snapshots, creators, darkAfterDays);
+        keys.set(computed, key);
+        return computed;
+      });
       cached = { key, outlook };
       outlook.catch(() => {
         if (cached?.outlook === outlook) cached = null;
       });
     }
     return cached.outlook;
+  }
+
+  /** forecast_states of the outlook's month, written from it unless they already are (by any instance). */
+  function ensureStates(outlook: MonthOutlook): Promise<void> {
+    let pending = statesWritten.get(outlook);
+    if (!pending) {
+      const key = keys.get(outlook)!;
+      pending = (async () => {
+        if ((await readStatesVersion(db, outlook.period)) === key) return;
+        const rows = [...outlook.byCreator.values()].map((entry) => ({ creatorId: entry.creator.id, state: entry.forecast.state, darkDays: entry.dark?.daysDark ?? null }));
+        await writeStates(db, outlook.period, key, rows, clock.now());
+      })();
+      statesWritten.set(outlook, pending);
+      pending.catch(() => statesWritten.delete(outlook));
+    }
+    return pending;
   }
 
   async function toItems(outlooks: readonly CreatorOutlook[]): Promise<ForecastCreatorItem[]> {
@@ -108,23 +128,19 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
       return outlookOf(periodOf(clock.now()));
     },
 
-    /** The creators of this month's outlook that match a filter of the creators list. */
-    async creatorIdsMatching(filter: ForecastFilter): Promise<string[]> {
+    /** Computes this month's outlook and its stored states ahead of the screens that read them. */
+    async warmUp(): Promise<void> {
+      await ensureStates(await outlookOf(periodOf(clock.now())));
+    },
+
+    /**
+     * The creators list's condition for a forecast filter (on the creators' id column): this
+     * month's stored states, brought up to date with the snapshots first.
+     */
+    async listCondition(filter: ForecastFilter): Promise<(creatorId: Column) => SQL> {
       const outlook = await outlookOf(periodOf(clock.now()));
-      let byFilter = idsByFilter.get(outlook);
-      if (!byFilter) {
-        byFilter = new Map();
-        idsByFilter.set(outlook, byFilter);
-      }
-      let ids = byFilter.get(filter);
-      if (!ids) {
-        ids = [];
-        for (const [id, entry] of outlook.byCreator) {
-          if (filter === 'wentDark' ? entry.dark !== null : entry.forecast.state === filter) ids.push(id);
-        }
-        byFilter.set(filter, ids);
-      }
-      return ids;
+      await ensureStates(outlook);
+      return (creatorId) => forecastFilterCondition(creatorId, outlook.period, filter);
     },
 
     async adminForecasts(): Promise<AdminForecasts> {
