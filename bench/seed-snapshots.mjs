@@ -22,15 +22,15 @@ export async function seedSnapshots(pool, period, days) {
            m.diamonds, m.valid_days, m.live_seconds
          from creator_months m where m.period = $1
        )
-       insert into upload_snapshots (upload_id, period, as_of, creator_ids, diamonds, valid_days, live_seconds, created_at)
-       select upload.id, $1, $2::date,
-         array_agg(f.creator_id order by f.creator_id),
-         array_agg(f.diamonds * f.upto / $5 order by f.creator_id),
-         array_agg(least(f.upto, f.valid_days * f.upto / $5) order by f.creator_id),
-         array_agg((f.live_seconds::bigint * f.upto / $5)::int order by f.creator_id),
+       insert into upload_snapshots (upload_id, period, as_of, creator_count, creator_ids, diamonds, valid_days, live_seconds, created_at)
+       select upload.id, $1, $2::date, count(*),
+         string_agg(f.creator_id::text, ',' order by f.creator_id),
+         string_agg((f.diamonds * f.upto / $5)::text, ',' order by f.creator_id),
+         string_agg(least(f.upto, f.valid_days * f.upto / $5)::text, ',' order by f.creator_id),
+         string_agg((f.live_seconds::bigint * f.upto / $5)::text, ',' order by f.creator_id),
          $2::date + interval '23 hours'
        from upload, figures f group by upload.id
-       returning cardinality(creator_ids) as creators`,
+       returning creator_count as creators`,
       [period, asOf, day, `bench-${asOf}.xlsx`, days],
     );
     creators = result.rows[0]?.creators ?? 0;

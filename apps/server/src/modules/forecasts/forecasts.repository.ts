@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, max, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, max, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ForecastFilter } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
@@ -12,7 +12,7 @@ export interface SnapshotFigures {
   liveSeconds: number;
 }
 
-/** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`. */
+/** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`, as four lists (forecasts.table.ts). */
 export async function insertUploadSnapshot(
   tx: Executor,
   snapshot: { uploadId: string; period: string; asOf: string; rows: Iterable<SnapshotFigures>; at: Date },
@@ -22,12 +22,23 @@ export async function insertUploadSnapshot(
   const validDays: number[] = [];
   const liveSeconds: number[] = [];
   for (const row of snapshot.rows) {
+    if (!Number.isSafeInteger(row.diamonds) || !Number.isSafeInteger(row.validDays) || !Number.isSafeInteger(row.liveSeconds)) throw new Error(`snapshot figures of ${row.creatorId} are not whole numbers`);
     creatorIds.push(row.creatorId);
     diamonds.push(row.diamonds);
     validDays.push(row.validDays);
     liveSeconds.push(row.liveSeconds);
   }
-  await tx.insert(uploadSnapshots).values({ uploadId: snapshot.uploadId, period: snapshot.period, asOf: snapshot.asOf, creatorIds, diamonds, validDays, liveSeconds, createdAt: snapshot.at });
+  await tx.insert(uploadSnapshots).values({
+    uploadId: snapshot.uploadId,
+    period: snapshot.period,
+    asOf: snapshot.asOf,
+    creatorCount: creatorIds.length,
+    creatorIds: creatorIds.join(','),
+    diamonds: diamonds.join(','),
+    validDays: validDays.join(','),
+    liveSeconds: liveSeconds.join(','),
+    createdAt: snapshot.at,
+  });
 }
 
 /** What changes whenever a snapshot of the month is added or removed (a cache key). */
@@ -47,27 +58,28 @@ export interface StoredSnapshot {
   liveSeconds: number[];
 }
 
-/** A number array column as PostgreSQL writes it with array_to_string: `1,2,3` (never empty: a snapshot lists a creator or is not kept). */
+/** A list column: `1,2,3` (empty for a snapshot of no creators). */
 const numbers = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
 
-/**
- * The month's snapshots, oldest first (a later upload of the same day after an earlier one). The
- * arrays come as comma-separated text, split here: a month of daily snapshots of 50,000 creators is
- * ~6 million values, which the driver's array parser took seconds to read.
- */
+/** The month's snapshots, oldest first (a later upload of the same day after an earlier one). */
 export async function readMonthSnapshots(db: Executor, period: string): Promise<StoredSnapshot[]> {
-  const result = await db.execute<{ as_of: string; creator_ids: string; diamonds: string; valid_days: string; live_seconds: string }>(sql`
-    select as_of::text as as_of, array_to_string(creator_ids, ',') as creator_ids, array_to_string(diamonds, ',') as diamonds,
-      array_to_string(valid_days, ',') as valid_days, array_to_string(live_seconds, ',') as live_seconds
-    from ${uploadSnapshots} where period = ${period} order by as_of, created_at`);
-  const rows = (result as unknown as { rows: { as_of: string; creator_ids: string; diamonds: string; valid_days: string; live_seconds: string }[] }).rows;
-  return rows.map((row) => ({
-    asOf: row.as_of,
-    creatorIds: row.creator_ids === '' ? [] : row.creator_ids.split(','),
-    diamonds: numbers(row.diamonds),
-    validDays: numbers(row.valid_days),
-    liveSeconds: numbers(row.live_seconds),
-  }));
+  const rows = await db
+    .select({ asOf: uploadSnapshots.asOf, creatorCount: uploadSnapshots.creatorCount, creatorIds: uploadSnapshots.creatorIds, diamonds: uploadSnapshots.diamonds, validDays: uploadSnapshots.validDays, liveSeconds: uploadSnapshots.liveSeconds })
+    .from(uploadSnapshots)
+    .where(eq(uploadSnapshots.period, period))
+    .orderBy(asc(uploadSnapshots.asOf), asc(uploadSnapshots.createdAt));
+  return rows.map((row) => {
+    const snapshot = {
+      asOf: row.asOf,
+      creatorIds: row.creatorIds === '' ? [] : row.creatorIds.split(','),
+      diamonds: numbers(row.diamonds),
+      validDays: numbers(row.validDays),
+      liveSeconds: numbers(row.liveSeconds),
+    };
+    const lengths = [snapshot.creatorIds.length, snapshot.diamonds.length, snapshot.validDays.length, snapshot.liveSeconds.length];
+    if (lengths.some((length) => length !== row.creatorCount)) throw new Error(`upload snapshot of ${row.asOf} is damaged: ${lengths.join('/')} values for ${row.creatorCount} creators`);
+    return snapshot;
+  });
 }
 
 export interface ForecastCreatorRow {

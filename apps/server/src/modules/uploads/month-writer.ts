@@ -36,7 +36,7 @@ export interface MonthWriterOptions {
  */
 export class MonthWriter {
   /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
-  readonly figures = new Map<string, WrittenRow>();
+  readonly figures = new SnapshotFigures();
   private readonly storedById = new Map<string, StoredMonthRow>();
   /** What this upload did with each creator's row so far. */
   private readonly state = new Map<string, 'kept' | 'written'>();
@@ -92,7 +92,7 @@ export class MonthWriter {
 
   private write(row: WrittenRow): void {
     const id = row.creatorId;
-    this.figures.set(id, row);
+    this.figures.set(id, row.diamonds, row.validDays, row.liveSeconds);
     // Replaces a row of this upload not written yet.
     if (this.inserts.replace(row) || this.updates.replace(row)) return;
     const stored = this.storedById.get(id);
@@ -201,5 +201,45 @@ class Batch {
     this.rows = [];
     this.index.clear();
     return rows;
+  }
+}
+
+/**
+ * Each creator's last figures, compactly: a slot per creator in typed arrays, not the row objects
+ * (100,000 rows kept alive to the end of the import were ~30 MB of a budget of 512).
+ */
+class SnapshotFigures {
+  private readonly slots = new Map<string, number>();
+  private diamonds = new Float64Array(1024);
+  private validDays = new Int32Array(1024);
+  private liveSeconds = new Int32Array(1024);
+
+  set(creatorId: string, diamonds: number, validDays: number, liveSeconds: number): void {
+    let slot = this.slots.get(creatorId);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(creatorId, slot);
+      if (slot === this.diamonds.length) this.grow();
+    }
+    this.diamonds[slot] = diamonds;
+    this.validDays[slot] = validDays;
+    this.liveSeconds[slot] = liveSeconds;
+  }
+
+  private grow(): void {
+    const size = this.diamonds.length * 2;
+    const diamonds = new Float64Array(size);
+    diamonds.set(this.diamonds);
+    const validDays = new Int32Array(size);
+    validDays.set(this.validDays);
+    const liveSeconds = new Int32Array(size);
+    liveSeconds.set(this.liveSeconds);
+    this.diamonds = diamonds;
+    this.validDays = validDays;
+    this.liveSeconds = liveSeconds;
+  }
+
+  *values(): IterableIterator<{ creatorId: string; diamonds: number; validDays: number; liveSeconds: number }> {
+    for (const [creatorId, slot] of this.slots) yield { creatorId, diamonds: this.diamonds[slot]!, validDays: this.validDays[slot]!, liveSeconds: this.liveSeconds[slot]! };
   }
 }
