@@ -25,19 +25,20 @@ export const RATE_LIMIT_CLEANUP_MS = 60_000;
 
 /**
  * One atomic upsert: the key's count in its window after this hit, and milliseconds until the
- * window ends. A window starts at the key's first hit and lasts `windowMs` (as in the plugin's
- * own stores); a hit after it ended starts a new one at 1. Concurrent hits on one key serialize on
+ * window ends, after `count` hits (more than one: the flood guard's batches, rate-limit-batched.ts).
+ * A window starts at the key's first hit and lasts `windowMs` (as in the plugin's own stores); a
+ * hit after it ended starts a new one. Concurrent hits on one key serialize on
  * its row, so none is lost.
  */
-export async function countHit(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countHit(db: Database, key: string, windowMs: number, count = 1): Promise<{ current: number; ttl: number }> {
   // The database's clock, not the instance's: every instance agrees on when a window ends.
   const result = await db.execute(sql`
     with now_ms as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
     insert into rate_limit_hits as h (key, window_start, hits, expires_at)
-    select ${key}, ms, 1, to_timestamp((ms + ${windowMs}) / 1000.0) from now_ms
+    select ${key}, ms, ${count}::int, to_timestamp((ms + ${windowMs}) / 1000.0) from now_ms
     on conflict (key) do update set
       window_start = case when h.window_start + ${windowMs} <= excluded.window_start then excluded.window_start else h.window_start end,
-      hits = case when h.window_start + ${windowMs} <= excluded.window_start then 1 else h.hits + 1 end,
+      hits = case when h.window_start + ${windowMs} <= excluded.window_start then excluded.hits else h.hits + excluded.hits end,
       expires_at = case when h.window_start + ${windowMs} <= excluded.window_start then excluded.expires_at else h.expires_at end
     returning h.hits as "current", (h.window_start + ${windowMs} - (select ms from now_ms))::int as "ttl"`);
   const row = (result as unknown as { rows: { current: number | string; ttl: number | string }[] }).rows[0]!;
@@ -158,5 +159,25 @@ export function createStoreErrorLogger(log: FastifyBaseLogger, what: string): (e
     if (Date.now() - last < 30_000) return;
     last = Date.now();
     log.warn({ err: { message: (error as Error).message } }, `${what}: the flood guard lets requests through, sign-in routes answer 503`);
+  };
+}
+
+/** Adds hits to a key's window in Redis (the flood guard's batches): INCRBY, and PEXPIRE when the key is new. */
+const INCR_BY_SCRIPT = `
+local current = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {current, ttl}`;
+
+/** The flood guard's shared counter in Redis, under `keyPrefix`. */
+export function redisCounter(redis: Redis, keyPrefix: string): (key: string, count: number, windowMs: number) => Promise<{ current: number; ttl: number }> {
+  redis.defineCommand('agencyIncrBy', { numberOfKeys: 1, lua: INCR_BY_SCRIPT });
+  const run = (redis as unknown as { agencyIncrBy(key: string, count: number, windowMs: number): Promise<[number, number]> }).agencyIncrBy.bind(redis);
+  return async (key, count, windowMs) => {
+    const [current, ttl] = await run(`${keyPrefix}${key}`, count, windowMs);
+    return { current: Number(current), ttl: Math.max(0, Number(ttl)) };
   };
 }

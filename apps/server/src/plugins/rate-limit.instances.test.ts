@@ -19,16 +19,30 @@ function uniquePrefix(): string {
   return `agency-test-rl-${process.pid}-${randomBytes(4).toString('hex')}:`;
 }
 
-async function buildInstance(database: DatabaseHandle, env: Record<string, string>, keyPrefix: string): Promise<FastifyInstance> {
+async function buildInstance(database: DatabaseHandle, env: Record<string, string>, keyPrefix: string, globalPerMinute = 1000): Promise<FastifyInstance> {
   const app = await buildApp({
     env: testEnv(env),
     database,
     logger: false,
-    rateLimits: { authPerMinute: AUTH_LIMIT, globalPerMinute: 1000 },
+    rateLimits: { authPerMinute: AUTH_LIMIT, globalPerMinute },
     rateLimitKeyPrefix: keyPrefix,
   });
   await app.ready();
   return app;
+}
+
+const FLOOD_LIMIT = 10;
+
+/**
+ * The flood guard over two instances (counted in batches, rate-limit-batched.ts): 6 API requests to
+ * the first, a batch's time, then the second refuses the 5th it gets: 11 in total.
+ */
+async function floodGuardShared(first: FastifyInstance, second: FastifyInstance, ip: string): Promise<void> {
+  const statuses: number[] = [];
+  for (let index = 0; index < 6; index += 1) statuses.push((await call(first, 'GET', '/api/settings/public', { ip })).status);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  for (let index = 0; index < 5; index += 1) statuses.push((await call(second, 'GET', '/api/settings/public', { ip })).status);
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429]);
 }
 
 /** Sign-in attempts from one address, alternating between the instances; the statuses in order. */
@@ -77,6 +91,15 @@ describe.skipIf(!isPostgres)('rate limits shared by two instances on one Postgre
     expect(counted.rows).toEqual([{ hits: AUTH_LIMIT + 4 }]);
   });
 
+  it('shares the flood guard too, counted in batches', async () => {
+    const pair = [await buildInstance(database, {}, `${prefix}flood-`, FLOOD_LIMIT), await buildInstance(secondPool, {}, `${prefix}flood-`, FLOOD_LIMIT)];
+    try {
+      await floodGuardShared(pair[0]!, pair[1]!, '10.8.2.1');
+    } finally {
+      for (const app of pair) await app.close();
+    }
+  });
+
   it('counts a window from a key\'s first hit and starts again at 1 once it has ended', async () => {
     const key = `${prefix}short-window`;
     const first = await countHit(database.db, key, 400);
@@ -121,6 +144,18 @@ describe('rate limits shared by two instances through Redis (REDIS_URL)', () => 
     await deleteRedisKeys(redis, prefix);
     expect(await redis.keys(`${prefix}*`)).toEqual([]);
     await redis.quit();
+  });
+
+  it('shares the flood guard too, counted in batches', async () => {
+    const pair = [await buildInstance(database, { REDIS_URL }, prefix, FLOOD_LIMIT), await buildInstance(database, { REDIS_URL }, prefix, FLOOD_LIMIT)];
+    try {
+      await floodGuardShared(pair[0]!, pair[1]!, '10.9.2.1');
+      // In Redis once the second instance's batch is in.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await redis.get(`${prefix}10.9.2.1`)).toBe('11');
+    } finally {
+      for (const app of pair) await app.close();
+    }
   });
 
   it('refuses the sign-in with 429 after the limit in total, counted in Redis under the prefix', async () => {

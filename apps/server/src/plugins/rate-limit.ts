@@ -1,13 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { createBatchedStore } from './rate-limit-batched.ts';
 import {
   connectRateLimitRedis,
+  countHit,
   createPostgresStore,
   createRedisStore,
   createStoreErrorLogger,
   deleteEndedWindows,
   RATE_LIMIT_CLEANUP_MS,
+  redisCounter,
   type RateLimitBacking,
 } from './rate-limit-stores.ts';
 
@@ -43,15 +46,20 @@ export async function registerRateLimit(
   backing: RateLimitBacking = { kind: 'memory' },
 ): Promise<void> {
   let store: Record<string, unknown> = {};
+  // The flood guard counts in batches; routes with their own limit count every hit (rate-limit-batched.ts).
   if (backing.kind === 'redis') {
     const redis = await connectRateLimitRedis(backing.url, app.log);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    store = { store: createRedisStore(redis, backing.keyPrefix, createStoreErrorLogger(app.log, 'rate-limit Redis failed')) };
+    const onError = createStoreErrorLogger(app.log, 'rate-limit Redis failed');
+    const Exact = createRedisStore(redis, backing.keyPrefix, onError);
+    store = { store: createBatchedStore(redisCounter(redis, backing.keyPrefix), (route, options) => new Exact(options).child(route), onError) };
   } else if (backing.kind === 'postgres') {
-    const { db } = backing;
-    store = { store: createPostgresStore(db, backing.keyPrefix, createStoreErrorLogger(app.log, 'rate-limit counters failed')) };
+    const { db, keyPrefix } = backing;
+    const onError = createStoreErrorLogger(app.log, 'rate-limit counters failed');
+    const Exact = createPostgresStore(db, keyPrefix, onError);
+    store = { store: createBatchedStore((key, count, windowMs) => countHit(db, keyPrefix + key, windowMs, count), (route, options) => new Exact(options).child(route), onError) };
     const timer = setInterval(() => {
       deleteEndedWindows(db).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'rate-limit clean-up failed'));
     }, RATE_LIMIT_CLEANUP_MS);
