@@ -69,10 +69,16 @@ function blankToNull(value: string | null | undefined): string | null | undefine
 export function createCreatorsAdminService(deps: { db: Database; clock: Clock; forecasts: ForecastsService }) {
   const { db, clock, forecasts } = deps;
 
-  /** List items with this month's forecast state and days dark. */
-  async function withForecasts(items: CreatorListItem[]): Promise<CreatorListItem[]> {
+  /**
+   * List items with this month's forecast state and days dark. Right after an upload the month's
+   * forecasts may still be being computed (seconds for a large agency): the list does not wait for
+   * them, its forecast column stays empty until they are there.
+   */
+  async function withForecasts(items: CreatorListItem[], wait = false): Promise<CreatorListItem[]> {
     if (items.length === 0) return items;
-    const { byCreator } = await forecasts.currentOutlook();
+    const outlook = wait ? await forecasts.currentOutlook() : await forecasts.readyOutlook();
+    if (!outlook) return items;
+    const { byCreator } = outlook;
     return items.map((item) => {
       const outlook = byCreator.get(item.id);
       return outlook ? { ...item, forecastState: outlook.forecast.state, daysDark: outlook.dark?.daysDark ?? null } : item;
@@ -98,11 +104,12 @@ export function createCreatorsAdminService(deps: { db: Database; clock: Clock; f
     async list(query: CreatorListQuery) {
       const forecast = query.forecast ? await forecasts.listCondition(query.forecast) : null;
       const { rows, total } = await listCreatorRows(db, query, currentPeriod(clock.now()), forecast);
-      return { items: await withForecasts(rows.map(toCreatorListItem)), total, page: query.page, pageSize: query.pageSize };
+      // A list filtered by forecast has waited for the forecasts already (listCondition).
+      return { items: await withForecasts(rows.map(toCreatorListItem), forecast !== null), total, page: query.page, pageSize: query.pageSize };
     },
 
     async get(id: string): Promise<CreatorDetail> {
-      const item = (await withForecasts([await getListItem(db, id)]))[0]!;
+      const item = (await withForecasts([await getListItem(db, id)], true))[0]!;
       const months = await listMonthsOf(db, id);
       const history = await listHistoryOf(db, 'creator', id);
       return {

@@ -62,28 +62,35 @@ function summarize(outlook: MonthOutlook) {
  */
 export function createForecastsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
-  let cached: { key: string; outlook: Promise<MonthOutlook> } | null = null;
+  let cached: { key: string; outlook: Promise<MonthOutlook>; ready: MonthOutlook | null } | null = null;
   /** What the lists ask of an outlook, worked out once per outlook. */
   const keys = new WeakMap<MonthOutlook, string>();
   const statesWritten = new WeakMap<MonthOutlook, Promise<void>>();
   const byAffiliate = new WeakMap<MonthOutlook, Map<string, CreatorOutlook[]>>();
   const summaries = new WeakMap<MonthOutlook, { counts: AdminForecasts['counts']; atRisk: CreatorOutlook[]; outOfReach: CreatorOutlook[]; wentDark: CreatorOutlook[] }>();
 
-  async function outlookOf(period: string): Promise<MonthOutlook> {
+  /** The month's outlook for its current snapshots: computed once, or being computed (`ready` null). */
+  async function entryOf(period: string): Promise<NonNullable<typeof cached>> {
     const [version, darkAfterDays] = await Promise.all([snapshotsVersion(db, period), readDarkAfterDays(db)]);
     const key = `${period}:${version}:${darkAfterDays}`;
     if (cached?.key !== key) {
-      const outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) => {
+      const entry: NonNullable<typeof cached> = { key, outlook: Promise.resolve(null as never), ready: null };
+      entry.outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) => {
         const computed = monthOutlook(period, snapshots, creators, darkAfterDays);
         keys.set(computed, key);
+        entry.ready = computed;
         return computed;
       });
-      cached = { key, outlook };
-      outlook.catch(() => {
-        if (cached?.outlook === outlook) cached = null;
+      entry.outlook.catch(() => {
+        if (cached === entry) cached = null;
       });
+      cached = entry;
     }
-    return cached.outlook;
+    return cached;
+  }
+
+  async function outlookOf(period: string): Promise<MonthOutlook> {
+    return (await entryOf(period)).outlook;
   }
 
   /** forecast_states of the outlook's month, written from it unless they already are (by any instance). */
@@ -126,6 +133,15 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
     /** This month's outlook (the UTC calendar month of the clock, as the other lists). */
     async currentOutlook(): Promise<MonthOutlook> {
       return outlookOf(periodOf(clock.now()));
+    },
+
+    /**
+     * This month's outlook if it is computed for the current snapshots, else null (its computing is
+     * started): for lists that show the forecast beside other figures and should not wait for it.
+     */
+    async readyOutlook(): Promise<MonthOutlook | null> {
+      const entry = await entryOf(periodOf(clock.now()));
+      return entry.ready;
     },
 
     /** Computes this month's outlook and its stored states ahead of the screens that read them. */
