@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatPercent } from '../packages/shared/src/locale-formats.ts';
 import type { Locale } from '../packages/shared/src/locales.ts';
-import { demoSession, say, waitForCode, type ApiSession } from './support.ts';
+import { demoSession, openSignedIn, say, waitForCode, type ApiSession } from './support.ts';
 
 /**
  * Month forecasts (issue "See the month before it ends"), as an admin and a member meet them: two
@@ -40,22 +40,6 @@ async function upload(request: APIRequestContext, admin: ApiSession, asOf: strin
   expect(response.status(), await response.text()).toBe(201);
 }
 
-async function open(page: Page, session: ApiSession, path: string, language: string): Promise<void> {
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      localStorage.setItem('accessToken', stored.token);
-      localStorage.setItem('role', stored.role);
-      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-    },
-    { lang: language, stored: session },
-  );
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
-}
-
 test.describe('month forecasts', () => {
   let admin: ApiSession;
   let member: ApiSession;
@@ -91,7 +75,7 @@ test.describe('month forecasts', () => {
   for (const language of ['tr', 'en']) {
     test(`${language}: the admin filters the creators list to at risk`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await open(page, admin, '/app/mydesk/creatorPage', language);
+      await openSignedIn(page, admin, '/app/mydesk/creatorPage', language);
       await page.getByRole('combobox', { name: await say(['forecasts'], 'Forecast', language), exact: true }).click();
       await page.getByRole('option', { name: await say(['forecasts'], 'At risk', language), exact: true }).click();
       await expect(page).toHaveURL(/forecast=atRisk/);
@@ -102,7 +86,7 @@ test.describe('month forecasts', () => {
 
     test(`${language}: the member sees the projected tier and commission on the home screen`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await open(page, member, '/app/setting/publisher', language);
+      await openSignedIn(page, member, '/app/setting/publisher', language);
       const card = page.getByRole('region', { name: await say(['forecasts'], 'Month forecast', language) });
       await expect(card).toBeVisible();
       await expect(card.getByText(await say(['forecasts'], 'Projected commission rate', language))).toBeVisible();
@@ -118,12 +102,12 @@ test.describe('month forecasts', () => {
       const title = await say(['forecasts'], 'Month forecast', language);
       for (const [width, height] of [[390, 844], [1280, 800]] as const) {
         await page.setViewportSize({ width, height });
-        await open(page, member, '/app/setting/publisher', language);
+        await openSignedIn(page, member, '/app/setting/publisher', language);
         // The forecast card alone: a whole phone page is too long to read in one picture.
         await page.getByRole('region', { name: title }).screenshot({ path: `${SHOTS}/member-forecast-${language}-${width}.png` });
-        await open(page, admin, '/app/dashboards/adminDashboard', language);
+        await openSignedIn(page, admin, '/app/dashboards/adminDashboard', language);
         await page.getByRole('region', { name: title }).screenshot({ path: `${SHOTS}/admin-forecast-${language}-${width}.png` });
-        await open(page, admin, '/app/mydesk/creatorPage?forecast=atRisk', language);
+        await openSignedIn(page, admin, '/app/mydesk/creatorPage?forecast=atRisk', language);
         await page.screenshot({ path: `${SHOTS}/creators-at-risk-${language}-${width}.png` });
       }
     }

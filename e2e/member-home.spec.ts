@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, say } from './support.ts';
+import { demo, openSignedIn, say } from './support.ts';
 
 /**
  * Issue 17, as a new member and an admin would meet it: with a payment on its way, the member's
@@ -28,23 +28,6 @@ async function login(request: APIRequestContext, who: { email: string; password:
   const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { data: Session }).data;
-}
-
-/** Opens `path` signed in as `session`, in `language`, as a returning visitor of this browser would. */
-async function open(page: Page, session: Session, path: string, language: string): Promise<void> {
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      localStorage.setItem('accessToken', stored.token);
-      localStorage.setItem('role', stored.role);
-      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-    },
-    { lang: language, stored: session },
-  );
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
 }
 
 /** The whole page, in screen-high parts (a long page in one picture is too small to read). */
@@ -89,7 +72,7 @@ test.describe('the member home with money on its way', () => {
         ['390', PHONE],
       ] as const) {
         await page.setViewportSize(size);
-        await open(page, member, '/app/setting/publisher', language);
+        await openSignedIn(page, member, '/app/setting/publisher', language);
         const main = page.locator('main');
         await expect(main.getByRole('heading', { name: await say(['earnings'], 'Your team (creators you brought)', language) })).toBeVisible();
         await expect(main.getByRole('heading', { name: await say(['earnings'], 'Your own account', language) })).toBeVisible();
@@ -115,7 +98,7 @@ test.describe('the member home with money on its way', () => {
         ['390', PHONE],
       ] as const) {
         await page.setViewportSize(size);
-        await open(page, admin, '/app/setting/earnings', language);
+        await openSignedIn(page, admin, '/app/setting/earnings', language);
         for (const title of ['Diamonds revenue by month', 'Earnings revenue by month']) {
           const figure = page.getByRole('figure', { name: await say(['finance'], title, language) });
           await expect(figure).toBeVisible();
@@ -149,7 +132,7 @@ test.describe('the member home with money on its way', () => {
 
 test('an expired session: the sign-in page says so, and signing in returns to the page', async ({ page, request, browser }) => {
   const member = await login(request, demo.member);
-  await open(page, member, '/app/setting/payment', 'en');
+  await openSignedIn(page, member, '/app/setting/payment', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The session ends on the server (signed out elsewhere, revoked, expired)...
   expect((await request.post('/api/auth/logout', { headers: { accesstoken: member.token } })).ok()).toBeTruthy();

@@ -142,3 +142,20 @@ export function typedDay(isoDay: string, language: string): string {
   const [year, month, day] = isoDay.split('-');
   return language === 'en' ? `${day}/${month}/${year}` : `${day}.${month}.${year}`;
 }
+
+/** Opens `path` signed in as `session`, in `language` (a returning visitor of this browser), once its data has loaded. */
+export async function openSignedIn(page: Page, session: ApiSession, path: string, language: string): Promise<void> {
+  await page.addInitScript(
+    ({ lang, stored }) => {
+      localStorage.setItem('language', lang);
+      localStorage.setItem('accessToken', stored.token);
+      localStorage.setItem('role', stored.role);
+      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
+    },
+    { lang: language, stored: session },
+  );
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+}

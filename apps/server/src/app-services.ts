@@ -13,7 +13,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createPasswordThrottle } from './modules/auth/password-throttle.ts';
 import { createCreatorsAdminService } from './modules/creators/creators.admin.service.ts';
-import { createDailyBrief, createForecastsService } from './modules/forecasts/index.ts';
+import { createAfterImports, createDailyBrief, createForecastsService } from './modules/forecasts/index.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDeductionsService } from './modules/deductions/deductions.service.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
@@ -85,39 +85,8 @@ export async function createServices(app: FastifyInstance, deps: ServiceDeps) {
   const membersAdmin = createMembersAdminService({ db, clock, publicUrl: env.PUBLIC_URL, messaging, log: app.log });
   const forecasts = createForecastsService({ db, clock });
   const dailyBrief = createDailyBrief({ db, clock, forecasts, messaging, publicUrl: env.PUBLIC_URL, log: app.log });
-  // BRIEF_DELAY_SECONDS after a committed import: the daily brief (the day's first run claims the
-  // day) and this month's forecasts computed ahead of the screens; one run after the other, never
-  // failing the import.
-  let briefRun: Promise<number> = Promise.resolve(0);
-  let briefTimer: NodeJS.Timeout | null = null;
-  const runBrief = () => {
-    briefTimer = null;
-    briefRun = briefRun
-      .catch(() => 0)
-      .then(async () => {
-        const sent = await dailyBrief.send();
-        await forecasts.warmUp();
-        return sent;
-      })
-      .catch((error: unknown) => {
-        app.log.warn({ err: { message: (error as Error).message } }, 'daily brief failed');
-        return 0;
-      });
-  };
-  const briefs = {
-    schedule(): void {
-      if (briefTimer) return;
-      if (env.BRIEF_DELAY_SECONDS === 0) return runBrief();
-      briefTimer = setTimeout(runBrief, env.BRIEF_DELAY_SECONDS * 1000);
-      briefTimer.unref();
-    },
-    /** Resolves once the briefs due so far are sent (tests and a graceful stop; a pending delay is dropped). */
-    idle: (): Promise<number> => briefRun,
-  };
-  app.addHook('onClose', async () => {
-    if (briefTimer) clearTimeout(briefTimer);
-    await briefs.idle();
-  });
+  const briefs = createAfterImports({ brief: dailyBrief, forecasts, delaySeconds: env.BRIEF_DELAY_SECONDS, log: app.log });
+  app.addHook('onClose', () => briefs.stop());
   const creatorsAdmin = createCreatorsAdminService({ db, clock, forecasts });
   const activity = createActivityService({ db });
   const notifications = createNotificationsService({ db, clock });

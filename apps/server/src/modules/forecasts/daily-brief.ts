@@ -1,4 +1,4 @@
-import { forecastMember, isLocale, DEFAULT_LOCALE, type Locale } from '@agency/shared';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Messaging } from '../messaging/index.ts';
@@ -7,7 +7,7 @@ import { getSettingsRow } from '../settings-row/index.ts';
 import { briefLink, briefText, type BriefNews } from './brief-texts.ts';
 import { claimBrief, claimBriefRun, readBriefRecipients, readLatestBriefs, type BriefCovered } from './forecasts.repository.ts';
 import type { ForecastsService } from './forecasts.service.ts';
-import type { CreatorOutlook } from './month-outlook.ts';
+import { projectTeam, type CreatorOutlook } from './month-outlook.ts';
 
 /** A next tier is "within reach" when the diamonds it still needs are at most a tenth of its threshold. */
 const WITHIN_REACH_DIVISOR = 10;
@@ -65,26 +65,14 @@ export function createDailyBrief(deps: { db: Database; clock: Clock; forecasts: 
       if (outlook.asOf === null) return 0;
       const [recipients, latest] = await Promise.all([readBriefRecipients(db), readLatestBriefs(db)]);
       const all = [...outlook.byCreator.values()];
-      const byAffiliate = new Map<string, CreatorOutlook[]>();
-      for (const entry of all) {
-        if (!entry.creator.affiliateId) continue;
-        const list = byAffiliate.get(entry.creator.affiliateId) ?? [];
-        list.push(entry);
-        byAffiliate.set(entry.creator.affiliateId, list);
-      }
       const username = (id: string) => outlook.byCreator.get(id)?.creator.tiktokUsername ?? id;
       let sent = 0;
       for (const recipient of recipients) {
         if (latest.get(recipient.id)?.day === day) continue;
-        const mine = recipient.role === 'admin' ? all : (byAffiliate.get(recipient.id) ?? []);
+        const mine = recipient.role === 'admin' ? all : (outlook.byAffiliate.get(recipient.id) ?? []);
         let tier: BriefNews['tier'] = null;
         if (recipient.role !== 'admin' && mine.length > 0) {
-          const projection = forecastMember({
-            creators: mine.map((entry) => ({ diamonds: entry.latest.diamonds, projectedDiamonds: entry.forecast.projected?.diamonds ?? null })),
-            tiers: settings.commissionTiers,
-            diamondValueMicros: settings.diamondValueMicros,
-            personalRateBps: recipient.commissionRateBps,
-          });
+          const projection = projectTeam(mine, settings, recipient.commissionRateBps);
           const next = projection.nextTier;
           if (next && next.diamondsNeeded * WITHIN_REACH_DIVISOR <= projection.projectedDiamonds + next.diamondsNeeded) tier = { rateBps: next.rateBps, diamondsNeeded: next.diamondsNeeded };
         }
@@ -112,3 +100,6 @@ export function createDailyBrief(deps: { db: Database; clock: Clock; forecasts: 
     },
   };
 }
+
+/** What runs the day's brief (createAfterImports). */
+export type DailyBriefSender = ReturnType<typeof createDailyBrief>;

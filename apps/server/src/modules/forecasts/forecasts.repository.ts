@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, max, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { ForecastFilter } from '@agency/shared';
 import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/client.ts';
@@ -41,13 +41,18 @@ export async function insertUploadSnapshot(
   });
 }
 
-/** What changes whenever a snapshot of the month is added or removed (a cache key). */
-export async function snapshotsVersion(db: Executor, period: string): Promise<string> {
-  const [row] = await db
-    .select({ count: count(), latest: max(uploadSnapshots.createdAt) })
-    .from(uploadSnapshots)
-    .where(eq(uploadSnapshots.period, period));
-  return `${row?.count ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+/**
+ * What the month's forecasts are computed from, as one key (one query, asked by every forecast
+ * read): the snapshots (how many, the latest) and the went-dark setting.
+ */
+export async function outlookSource(db: Executor, period: string): Promise<{ key: string; darkAfterDays: number }> {
+  const result = await db.execute<{ count: number | string; latest: string | null; dark: number | null }>(sql`
+    select count(*) as count, max(created_at)::text as latest,
+      (select dark_after_days from ${settings} where id = 1) as dark
+    from ${uploadSnapshots} where period = ${period}`);
+  const row = (result as unknown as { rows: { count: number | string; latest: string | null; dark: number | null }[] }).rows[0];
+  const darkAfterDays = row?.dark ?? 3;
+  return { key: `${period}:${row?.count ?? 0}:${row?.latest ?? ''}:${darkAfterDays}`, darkAfterDays };
 }
 
 export interface StoredSnapshot {
@@ -113,11 +118,6 @@ export async function readMembersByIds(db: Executor, ids: readonly string[]): Pr
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, commissionRateBps: users.commissionRateBps })
     .from(users)
     .where(inArray(users.id, [...ids]));
-}
-
-export async function readDarkAfterDays(db: Executor): Promise<number> {
-  const [row] = await db.select({ days: settings.darkAfterDays }).from(settings).where(eq(settings.id, 1));
-  return row?.days ?? 3;
 }
 
 export interface BriefRecipientRow {

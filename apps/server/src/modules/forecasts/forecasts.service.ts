@@ -1,5 +1,4 @@
 import {
-  forecastMember,
   periodOf,
   type AdminForecasts,
   type ForecastCreatorItem,
@@ -11,8 +10,8 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { getSettingsRow } from '../settings-row/index.ts';
 import type { Column, SQL } from 'drizzle-orm';
-import { forecastFilterCondition, readDarkAfterDays, readMembersByIds, readMonthCreators, readMonthSnapshots, readStatesVersion, snapshotsVersion, writeStates } from './forecasts.repository.ts';
-import { monthOutlook, type CreatorOutlook, type MonthOutlook } from './month-outlook.ts';
+import { forecastFilterCondition, outlookSource, readMembersByIds, readMonthCreators, readMonthSnapshots, readStatesVersion, writeStates } from './forecasts.repository.ts';
+import { monthOutlook, projectTeam, type CreatorOutlook, type MonthOutlook } from './month-outlook.ts';
 
 const LIST_SIZE = 10;
 const MY_CREATORS = 200;
@@ -66,13 +65,11 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
   /** What the lists ask of an outlook, worked out once per outlook. */
   const keys = new WeakMap<MonthOutlook, string>();
   const statesWritten = new WeakMap<MonthOutlook, Promise<void>>();
-  const byAffiliate = new WeakMap<MonthOutlook, Map<string, CreatorOutlook[]>>();
   const summaries = new WeakMap<MonthOutlook, { counts: AdminForecasts['counts']; atRisk: CreatorOutlook[]; outOfReach: CreatorOutlook[]; wentDark: CreatorOutlook[] }>();
 
   /** The month's outlook for its current snapshots: computed once, or being computed (`ready` null). */
   async function entryOf(period: string): Promise<NonNullable<typeof cached>> {
-    const [version, darkAfterDays] = await Promise.all([snapshotsVersion(db, period), readDarkAfterDays(db)]);
-    const key = `${period}:${version}:${darkAfterDays}`;
+    const { key, darkAfterDays } = await outlookSource(db, period);
     if (cached?.key !== key) {
       const entry: NonNullable<typeof cached> = { key, outlook: Promise.resolve(null as never), ready: null };
       entry.outlook = Promise.all([readMonthSnapshots(db, period), readMonthCreators(db, period)]).then(([snapshots, creators]) => {
@@ -181,28 +178,12 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
 
     async myForecast(memberId: string): Promise<MyForecast> {
       const outlook = await outlookOf(periodOf(clock.now()));
-      let affiliates = byAffiliate.get(outlook);
-      if (!affiliates) {
-        affiliates = new Map();
-        for (const entry of outlook.byCreator.values()) {
-          if (!entry.creator.affiliateId) continue;
-          const list = affiliates.get(entry.creator.affiliateId) ?? [];
-          list.push(entry);
-          affiliates.set(entry.creator.affiliateId, list);
-        }
-        byAffiliate.set(outlook, affiliates);
-      }
-      const mine = [...(affiliates.get(memberId) ?? [])];
+      const mine = [...(outlook.byAffiliate.get(memberId) ?? [])];
       const base = { period: outlook.period, asOf: outlook.asOf, darkAfterDays: outlook.darkAfterDays };
       if (mine.length === 0) return { ...base, member: null, creators: [] };
       const [settings, [member]] = await Promise.all([getSettingsRow(db), readMembersByIds(db, [memberId])]);
       const personalRateBps = member?.commissionRateBps ?? null;
-      const projection = forecastMember({
-        creators: mine.map((entry) => ({ diamonds: entry.latest.diamonds, projectedDiamonds: entry.forecast.projected?.diamonds ?? null })),
-        tiers: settings.commissionTiers,
-        diamondValueMicros: settings.diamondValueMicros,
-        personalRateBps,
-      });
+      const projection = projectTeam(mine, settings, personalRateBps);
       const ordered = mine.sort((a, b) => STATE_RANK[a.forecast.state] - STATE_RANK[b.forecast.state] || byDiamonds(a, b)).slice(0, MY_CREATORS);
       return { ...base, member: { ...projection, personalRate: personalRateBps !== null }, creators: await toItems(ordered) };
     },

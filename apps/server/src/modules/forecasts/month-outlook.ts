@@ -1,4 +1,4 @@
-import { forecastCreator, paceFell, wentDark, type CreatorForecast, type DarkCreator, type MonthSnapshot } from '@agency/shared';
+import { forecastCreator, forecastMember, paceFell, wentDark, type CommissionTier, type CreatorForecast, type DarkCreator, type MemberForecast, type MonthSnapshot } from '@agency/shared';
 import type { ForecastCreatorRow, StoredSnapshot } from './forecasts.repository.ts';
 
 /** One creator's month as the forecasts see it: the latest figures and what they project. */
@@ -18,6 +18,18 @@ export interface MonthOutlook {
   snapshotDays: number;
   darkAfterDays: number;
   byCreator: Map<string, CreatorOutlook>;
+  /** The same entries by the member who brought them (creators without an affiliate left out). */
+  byAffiliate: Map<string, CreatorOutlook[]>;
+}
+
+/** A member's projected team diamonds, tier and commission from their creators' outlooks. */
+export function projectTeam(entries: readonly CreatorOutlook[], settings: { commissionTiers: CommissionTier[]; diamondValueMicros: number }, personalRateBps: number | null): MemberForecast {
+  return forecastMember({
+    creators: entries.map((entry) => ({ diamonds: entry.latest.diamonds, projectedDiamonds: entry.forecast.projected?.diamonds ?? null })),
+    tiers: settings.commissionTiers,
+    diamondValueMicros: settings.diamondValueMicros,
+    personalRateBps,
+  });
 }
 
 /**
@@ -43,20 +55,27 @@ export function monthOutlook(period: string, snapshots: readonly StoredSnapshot[
     }
   }
   const byCreator = new Map<string, CreatorOutlook>();
+  const byAffiliate = new Map<string, CreatorOutlook[]>();
   for (const creator of creators) {
     const list = perCreator.get(creator.id);
     if (!list) continue;
     const forecast = forecastCreator({ period, joinedAt: creator.joinedAt, snapshots: list });
     // Snapshots are oldest first, a later one of a day after an earlier one: the last is the latest.
     const latest = list.at(-1)!;
-    byCreator.set(creator.id, {
+    const entry: CreatorOutlook = {
       creator,
       latest,
       forecast,
       dark: wentDark({ period, joinedAt: creator.joinedAt, snapshots: list, lastLiveAt: creator.lastLiveAt, minDays: darkAfterDays }),
       paceFell: paceFell(list, period),
-    });
+    };
+    byCreator.set(creator.id, entry);
+    if (creator.affiliateId) {
+      const team = byAffiliate.get(creator.affiliateId);
+      if (team) team.push(entry);
+      else byAffiliate.set(creator.affiliateId, [entry]);
+    }
   }
   const asOf = days.size > 0 ? [...days].sort().at(-1)! : null;
-  return { period, asOf, snapshotDays: days.size, darkAfterDays, byCreator };
+  return { period, asOf, snapshotDays: days.size, darkAfterDays, byCreator, byAffiliate };
 }
