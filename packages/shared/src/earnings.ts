@@ -146,6 +146,16 @@ export interface RequirementProgress {
 
 const DAY_MS = 86_400_000;
 
+/** periodBounds as numbers, the last month's kept: an import asks it once per row (100,000 times) for the same month. */
+let lastSpan: { period: string; startMs: number; endMs: number; days: number } | null = null;
+function monthSpan(period: string): { startMs: number; endMs: number; days: number } {
+  if (lastSpan?.period !== period) {
+    const { start, end, days } = periodBounds(period);
+    lastSpan = { period, startMs: start.getTime(), endMs: end.getTime(), days };
+  }
+  return lastSpan;
+}
+
 /**
  * The state of a creator against the requirements at `asOf`:
  * - rule met: on track;
@@ -169,9 +179,9 @@ export function requirementProgress(input: RequirementInput): RequirementProgres
     return { achievedBps: achieved, state, rule: 'firstWeek' };
   }
 
-  const { start, end, days } = periodBounds(input.period);
-  const asOf = Math.min(Math.max(input.asOf.getTime(), start.getTime()), end.getTime());
-  const elapsedDays = Math.min(days, Math.max(1, Math.ceil((asOf - start.getTime()) / DAY_MS)));
+  const { startMs, endMs, days } = monthSpan(input.period);
+  const asOf = Math.min(Math.max(input.asOf.getTime(), startMs), endMs);
+  const elapsedDays = Math.min(days, Math.max(1, Math.ceil((asOf - startMs) / DAY_MS)));
   const leftDays = days - elapsedDays;
   let state: RequirementState;
   if (achieved >= 10_000) state = 'onTrack';

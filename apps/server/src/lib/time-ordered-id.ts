@@ -1,4 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+/**
+ * Random bytes drawn from one buffer filled 8 KB at a time: a call of the system's random source
+ * for every id (two per id) cost ~0.2 s of the 100,000 ids of a new agency's first upload.
+ */
+class RandomPool {
+  private readonly pool = Buffer.alloc(8192);
+  private offset = this.pool.length;
+
+  /** `count` (at most 16) fresh random bytes, valid until the next call. */
+  take(count: number): Buffer {
+    if (this.offset + count > this.pool.length) {
+      randomFillSync(this.pool);
+      this.offset = 0;
+    }
+    const bytes = this.pool.subarray(this.offset, this.offset + count);
+    this.offset += count;
+    return bytes;
+  }
+}
 
 /**
  * Ids for rows written in bulk (the creators a new agency's first upload makes): UUID version 7
@@ -11,6 +31,7 @@ import { randomBytes } from 'node:crypto';
  * made, which the creator's join date shows anyway; it is no secret and no permission.
  */
 export function createTimeOrderedIds(now: () => number = Date.now): () => string {
+  const entropy = new RandomPool();
   let lastMs = -1;
   let counter = 0;
   return () => {
@@ -21,13 +42,13 @@ export function createTimeOrderedIds(now: () => number = Date.now): () => string
       if (counter >= 2 ** 30) {
         // Not reachable at a random seed below 2^29 and fewer than 2^29 ids a millisecond; kept monotonic anyway.
         ms += 1;
-        counter = randomBytes(4).readUInt32BE(0) >>> 3;
+        counter = entropy.take(4).readUInt32BE(0) >>> 3;
       }
     } else {
-      counter = randomBytes(4).readUInt32BE(0) >>> 3;
+      counter = entropy.take(4).readUInt32BE(0) >>> 3;
     }
     lastMs = ms;
-    const random = randomBytes(6);
+    const random = entropy.take(6);
     const bytes = Buffer.alloc(16);
     bytes.writeUIntBE(ms, 0, 6);
     // Version 7 in the high nibble of byte 6; the counter's top 12 bits fill the rest of bytes 6-7.

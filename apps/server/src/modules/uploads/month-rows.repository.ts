@@ -1,7 +1,8 @@
 /**
  * The month rows' writes of an import (uploads.repository.ts re-exports them): the creators an
- * import makes, the rows inserted (COPY on PostgreSQL, `unnest` elsewhere) or updated in place,
- * and the PGlite switch of the per-row foreign key check for one check of the set.
+ * import makes, the rows inserted (COPY on PostgreSQL, `unnest` elsewhere; the updates are in
+ * month-updates.repository.ts), and the PGlite switch of the per-row foreign key check for one
+ * check of the set.
  */
 import type { RequirementState } from '@agency/shared';
 import { Readable } from 'node:stream';
@@ -9,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import copyStreams from 'pg-copy-streams';
 import { timeOrderedId } from '../../lib/time-ordered-id.ts';
-import { affectedRows, transactionConnection, type Executor } from '../../db/client.ts';
+import { transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 
 /** Month rows per insert: one `unnest` of column arrays (11 parameters whatever the size). */
@@ -17,19 +18,22 @@ export const MONTH_INSERT_BATCH = 10_000;
 const CREATOR_INSERT_BATCH = 10_000;
 
 /**
- * Creators made from unknown usernames: active, no affiliate, joined now. One `unnest` insert per
- * CREATOR_INSERT_BATCH usernames (one array parameter, whatever the size): a new agency's first
- * import creates all of its creators at once.
+ * Creators made from unknown usernames: active, no affiliate, joined now. One COPY (PostgreSQL) or
+ * `unnest` insert per CREATOR_INSERT_BATCH usernames: a new agency's first import creates all of
+ * its creators at once. The usernames go in byte order, and the ids made for them ascend in that
+ * order: each batch's usernames and ids then go into the unique and primary key indexes one next
+ * to the other instead of at random places. The map returned holds them in that order.
  */
 export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
   // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite), and
   // in ascending order, so the creators and their month rows go to the right-hand end of the keys.
   const ids = new Map<string, string>();
-  for (const username of usernames) ids.set(username, timeOrderedId());
+  for (const username of [...usernames].sort()) ids.set(username, timeOrderedId());
+  const ordered = [...ids.keys()];
   const when = at.toISOString();
   const connection = transactionConnection(db);
-  for (let start = 0; start < usernames.length; start += CREATOR_INSERT_BATCH) {
-    const batch = usernames.slice(start, start + CREATOR_INSERT_BATCH);
+  for (let start = 0; start < ordered.length; start += CREATOR_INSERT_BATCH) {
+    const batch = ordered.slice(start, start + CREATOR_INSERT_BATCH);
     if (connection?.kind === 'postgres') {
       // COPY on the transaction's own connection, as the month rows (copyMonthRows).
       let text = '';
@@ -83,7 +87,7 @@ export async function insertMonthRows(
 }
 
 /** `rows[start, end)` as `unnest(...) as t(creator_id, ...)`: one array per column, built in one pass without copying the rows. */
-function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
+export function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
   const size = end - start;
   const creatorIds = new Array<string>(size);
   const diamonds = new Array<number>(size);
@@ -119,39 +123,8 @@ function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: numb
     ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)`;
 }
 
-/**
- * Replaces the figures of month rows that exist (`rows[start, end)`, each creator at most once):
- * one UPDATE joined with the rows as arrays. Cheaper than deleting the rows and writing them
- * again: no second pass to find them, and the foreign key is not checked again (the creator does
- * not change); a 100,000-row month with every figure changed measured ~1.6 s instead of ~2.3 s
- * on PostgreSQL (docs/decisions/006). Throws when a row is missing (the caller's plan said it
- * was there): the transaction then rolls back rather than lose a creator's figures.
- */
-export async function updateMonthRows(
-  db: Executor,
-  period: string,
-  uploadId: string,
-  at: Date,
-  rows: readonly MonthRowInput[],
-  start = 0,
-  end = rows.length,
-): Promise<void> {
-  if (end <= start) return;
-  const result = await db.execute(sql`
-    update ${creatorMonths} as m set
-      diamonds = t.diamonds, valid_days = t.valid_days, live_seconds = t.live_seconds, matches = t.matches,
-      last_live_at = t.last_live_at, achieved_bps = t.achieved_bps, requirement_state = t.requirement_state,
-      left_network = t.left_network, upload_id = ${uploadId}::uuid, updated_at = ${at.toISOString()}::timestamptz
-    from ${monthRowsTable(rows, start, end)}
-    where m.period = ${period} and m.creator_id = t.creator_id
-  `);
-  const updated = affectedRows(result);
-  if (updated !== end - start) throw new Error(`creator_months ${period}: ${end - start} rows to update, ${updated} found`);
-}
-
-
 /** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
-async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
+export async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
   await pipeline(Readable.from([Buffer.from(text)]), client.query(copyStreams.from(`COPY ${target} FROM STDIN`)));
 }
 
@@ -166,17 +139,26 @@ function copyInteger(value: number): string {
   return String(value);
 }
 
-/** `rows[start, end)` as COPY TEXT lines (one string, each line ending with a newline). */
+/** One month row's figures as a COPY TEXT line without its end (creator id first, as the staged updates' columns; MONTH_COLUMNS adds the period after the id). */
+function figuresLine(row: MonthRowInput, afterId: string): string {
+  return `${copyText(row.creatorId)}\t${afterId}${copyInteger(row.diamonds)}\t${copyInteger(row.validDays)}\t${copyInteger(row.liveSeconds)}\t${copyInteger(row.matches)}\t${
+    row.lastLiveAt ? row.lastLiveAt.toISOString() : '\\N'
+  }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${row.leftNetwork ? 't' : 'f'}`;
+}
+
+/** `rows[start, end)` as COPY TEXT lines of the month rows (one string, each line ending with a newline). */
 export function monthCopyText(period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[], start = 0, end = rows.length): string {
-  const tail = `${copyText(uploadId)}\t${at.toISOString()}\n`;
-  const periodText = copyText(period);
+  const tail = `\t${copyText(uploadId)}\t${at.toISOString()}\n`;
+  const periodText = `${copyText(period)}\t`;
   let text = '';
-  for (let index = start; index < end; index += 1) {
-    const row = rows[index]!;
-    text += `${copyText(row.creatorId)}\t${periodText}\t${copyInteger(row.diamonds)}\t${copyInteger(row.validDays)}\t${copyInteger(row.liveSeconds)}\t${copyInteger(row.matches)}\t${
-      row.lastLiveAt ? row.lastLiveAt.toISOString() : '\\N'
-    }\t${copyInteger(row.achievedBps)}\t${copyText(row.requirementState)}\t${row.leftNetwork ? 't' : 'f'}\t${tail}`;
-  }
+  for (let index = start; index < end; index += 1) text += figuresLine(rows[index]!, periodText) + tail;
+  return text;
+}
+
+/** `rows[start, end)` as COPY TEXT lines of the staged updates' columns (month-updates.repository.ts). */
+export function figuresCopyText(rows: readonly MonthRowInput[], start: number, end: number): string {
+  let text = '';
+  for (let index = start; index < end; index += 1) text += `${figuresLine(rows[index]!, '')}\n`;
   return text;
 }
 

@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
-import { insertUploadCreators, MONTH_INSERT_BATCH, updateMonthRows, writeMonthRows } from './month-rows.repository.ts';
+import { insertUploadCreators, MONTH_INSERT_BATCH, writeMonthRows } from './month-rows.repository.ts';
+import { applyMonthUpdates, stagedRowsPerUpdate, stageMonthUpdates } from './month-updates.repository.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
@@ -16,6 +17,8 @@ export interface MonthWriterOptions {
   /** The month's rows as read under the lock (empty: a first import). */
   stored: readonly StoredMonthRow[];
   batchSize?: number;
+  /** Staged rows per UPDATE while the file is read (default stagedRowsPerUpdate: the database's). */
+  applyEvery?: number;
   /** Tests only: fail once this many rows were written. */
   failAfterInsertedRows?: number;
 }
@@ -23,23 +26,27 @@ export interface MonthWriterOptions {
 /**
  * The write step of the upload's pipeline: the planned rows into the month, in the caller's
  * transaction, as the plan hands them on (the import plans each row as soon as the file has read
- * it, so PostgreSQL writes while Node reads). A row equal to the stored one is left as it is (it
- * keeps the upload id and time of the upload that last changed it); a changed one is updated in
- * place; a new one is written. A row of a creator the upload makes (`createUnknown`) waits for a
- * batch of creators to be inserted. A later row of the same creator (a creator listed twice, the
- * higher diamonds win) replaces what was planned for it: in its batch when that is not written
- * yet, else by an update. New rows go in batches of one COPY (or `unnest` insert) each, changed
- * rows in batches of one UPDATE each, one batch after the other, in the order they filled; the
- * batches grow from 1,000 rows to `batchSize` (ramp()).
- * Stored rows the plan does not name stay as they are. The caller owns the transaction: on an
- * error it waits for settle() and rolls back.
+ * it, so the database writes while Node reads). A row equal to the stored one is left as it is (it
+ * keeps the upload id and time of the upload that last changed it); a new one is inserted; a
+ * changed one is staged (stageMonthUpdates), and each `applyEvery` staged rows, and the rest at
+ * finish(), are written by one UPDATE (applyMonthUpdates). A row of a creator the upload makes
+ * (`createUnknown`) waits for a batch of creators to be inserted. A later row of the same creator
+ * (a creator listed twice, the higher diamonds win) replaces what was planned for it: in its batch
+ * when that is not written yet, else by an UPDATE after the one that writes the earlier row. New
+ * rows go in batches of one COPY (or `unnest` insert) each, changed rows in staged batches, one
+ * batch after the other, in the order they filled; the batches grow from 1,000 rows to
+ * `batchSize` (ramp()). Stored rows the plan does not name stay as they are. The caller owns the
+ * transaction: on an error it waits for settle() and rolls back.
  */
 export class MonthWriter {
   /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
   readonly figures = new SnapshotFigures();
   private readonly storedById = new Map<string, StoredMonthRow>();
-  /** What this upload did with each creator's row so far. */
-  private readonly state = new Map<string, 'kept' | 'written'>();
+  /** What this upload did with each creator's row so far (staged: its UPDATE is still to run). */
+  private readonly state = new Map<string, 'kept' | 'written' | 'staged'>();
+  /** The creators whose rows are staged for the next UPDATE, and later rows of theirs (staged after it). */
+  private staged: string[] = [];
+  private readonly late = new Map<string, WrittenRow>();
   /** Rows to insert and rows to update, each creator at most once per batch. */
   private readonly inserts = new Batch();
   private readonly updates = new Batch();
@@ -52,12 +59,14 @@ export class MonthWriter {
   private failed = false;
   private written = 0;
   private readonly batchSize: number;
+  private readonly applyEvery: number;
   /** How many rows (or creators) make the next batch of each kind: see ramp(). */
   private readonly limits: Record<'insert' | 'update' | 'create', number>;
 
   constructor(private readonly options: MonthWriterOptions) {
     for (const row of options.stored) this.storedById.set(row.creatorId, row);
     this.batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
+    this.applyEvery = options.applyEvery ?? stagedRowsPerUpdate(options.tx);
     const first = Math.min(FIRST_BATCH, this.batchSize);
     this.limits = { insert: first, update: first, create: first };
   }
@@ -95,8 +104,12 @@ export class MonthWriter {
     this.figures.set(id, row.diamonds, row.validDays, row.liveSeconds);
     // Replaces a row of this upload not written yet.
     if (this.inserts.replace(row) || this.updates.replace(row)) return;
-    const stored = this.storedById.get(id);
     const done = this.state.get(id);
+    if (done === 'staged') {
+      this.late.set(id, row);
+      return;
+    }
+    const stored = this.storedById.get(id);
     if (done === undefined || done === 'kept') {
       if (stored && sameMonthRow(stored, row)) {
         this.state.set(id, 'kept');
@@ -108,8 +121,8 @@ export class MonthWriter {
         return;
       }
     }
-    // A stored row with other figures, or a row this upload has written (a creator listed twice).
-    this.state.set(id, 'written');
+    // A stored row with other figures, or a row this upload has inserted (a creator listed twice).
+    this.state.set(id, 'staged');
     if (this.updates.add(row) >= this.limits.update) this.flush(this.updates, 'update');
   }
 
@@ -121,12 +134,12 @@ export class MonthWriter {
     this.ramp('create');
     this.enqueue(async () => {
       const ids = await insertUploadCreators(this.options.tx, usernames, this.options.at);
-      // The rows are written once their creators exist; a flush they cause runs after this work.
-      for (const username of usernames) {
+      // The rows are written once their creators exist, in the order of their ids; a flush they cause runs after this work.
+      for (const [username, id] of ids) {
         const row = this.creating.get(username)!;
         this.creating.delete(username);
-        row.creatorId = ids.get(username)!;
-        this.createdIds.set(username, row.creatorId);
+        row.creatorId = id;
+        this.createdIds.set(username, id);
         this.write(row as WrittenRow);
       }
     });
@@ -136,13 +149,44 @@ export class MonthWriter {
     const rows = batch.take();
     if (rows.length === 0) return;
     this.ramp(kind);
-    const { tx, period, uploadId, at, failAfterInsertedRows } = this.options;
+    const { tx, period, uploadId, at } = this.options;
+    if (kind === 'insert') {
+      this.enqueue(async () => {
+        await writeMonthRows(tx, period, uploadId, at, rows);
+        this.counted(rows.length);
+      });
+      return;
+    }
+    for (const row of rows) this.staged.push(row.creatorId);
+    this.enqueue(() => stageMonthUpdates(tx, rows));
+    if (this.staged.length >= this.applyEvery) this.applyStaged();
+  }
+
+  /**
+   * Writes the rows staged so far with one UPDATE (after the staging queued before it). Their
+   * creators count as written from now on: a later row of one is staged for the next UPDATE,
+   * and so are the later rows of creators that were staged (late).
+   */
+  private applyStaged(): void {
+    const ids = this.staged;
+    if (ids.length === 0) return;
+    this.staged = [];
+    for (const id of ids) this.state.set(id, 'written');
+    const { tx, period, uploadId, at } = this.options;
     this.enqueue(async () => {
-      if (kind === 'insert') await writeMonthRows(tx, period, uploadId, at, rows);
-      else await updateMonthRows(tx, period, uploadId, at, rows);
-      this.written += rows.length;
-      if (failAfterInsertedRows !== undefined && this.written >= failAfterInsertedRows) throw new Error(`injected fault after ${this.written} month rows`);
+      await applyMonthUpdates(tx, period, uploadId, at, ids.length);
+      this.counted(ids.length);
     });
+    const late = [...this.late.values()];
+    this.late.clear();
+    for (const row of late) this.write(row);
+  }
+
+  /** Counts rows written (tests: fails once failAfterInsertedRows are). */
+  private counted(rows: number): void {
+    this.written += rows;
+    const { failAfterInsertedRows } = this.options;
+    if (failAfterInsertedRows !== undefined && this.written >= failAfterInsertedRows) throw new Error(`injected fault after ${this.written} month rows`);
   }
 
   private enqueue(work: () => Promise<void>): void {
@@ -159,13 +203,17 @@ export class MonthWriter {
     this.chain.catch(() => undefined);
   }
 
-  /** Makes the creators still waiting, writes what is left; throws the first failure. */
+  /** Makes the creators still waiting, writes what is left and the staged rows; throws the first failure. */
   async finish(): Promise<void> {
     this.createBatch();
     // Rows of the last creators are queued by the chain: wait for them, then write the rest.
     await this.chain;
     this.flush(this.inserts, 'insert');
-    this.flush(this.updates, 'update');
+    // Staged rows, then the later rows of creators among them (staged again by applyStaged).
+    while (this.updates.size > 0 || this.staged.length > 0) {
+      this.flush(this.updates, 'update');
+      this.applyStaged();
+    }
     await this.chain;
   }
 
@@ -179,6 +227,10 @@ export class MonthWriter {
 class Batch {
   private rows: WrittenRow[] = [];
   private readonly index = new Map<string, number>();
+
+  get size(): number {
+    return this.rows.length;
+  }
 
   /** Adds a row of a creator not in the batch; returns the batch's size. */
   add(row: WrittenRow): number {

@@ -45,6 +45,8 @@ export interface UploadsDeps {
   failAfterInsertedRows?: number;
   /** Tests only: month rows per insert (default MONTH_INSERT_BATCH). */
   monthInsertBatch?: number;
+  /** Tests only: staged month rows per UPDATE while the file is read (default stagedRowsPerUpdate). */
+  monthApplyEvery?: number;
 }
 
 export function invalidPeriodError(): AppError {

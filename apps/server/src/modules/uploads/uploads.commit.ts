@@ -120,7 +120,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       }
       stream.starting = context.then(({ creators, stored }) => {
         stream.planner = new RowPlanner(rowContextOf(month, now), creators, stored, answers.createUnknown);
-        stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+        stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
         for (const row of queue) feed(row);
         queue.length = 0;
       });
@@ -170,7 +170,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
     }
     fileKey = key;
     // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
-    const writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, failAfterInsertedRows: deps.failAfterInsertedRows });
+    const writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
     for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
     await writer.finish();
     // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.

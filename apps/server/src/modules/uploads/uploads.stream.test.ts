@@ -34,8 +34,15 @@ describe('earnings upload: rows written while the file is read', () => {
     return Object.fromEntries(rows.map(({ username, lastLiveAt, ...rest }) => [username, { ...rest, lastLiveAt: lastLiveAt?.toISOString() ?? null }]));
   }
 
-  it.each([1, 2, 3, 1000])('batches of %i: duplicates replaced after their first row was written, new creators listed twice, dates that wait for their column, zeroed creators', async (batch) => {
-    const service = createUploadsService({ db: t.db, clock: t.clock, storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'upload-stream-'))), monthInsertBatch: batch });
+  // Changed rows are staged and written by one UPDATE each `applyEvery` staged rows, and at the end.
+  it.each([
+    [1, 1],
+    [1, 1000],
+    [2, 2],
+    [3, 1000],
+    [1000, 1000],
+  ])('batches of %i, an UPDATE each %i staged rows: duplicates replaced after their first row was written, new creators listed twice, dates that wait for their column, zeroed creators', async (batch, applyEvery) => {
+    const service = createUploadsService({ db: t.db, clock: t.clock, storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'upload-stream-'))), monthInsertBatch: batch, monthApplyEvery: applyEvery });
     const actor = { id: adminId, ip: '127.0.0.1' };
     const base = ["Creator's username,Diamonds,Valid go LIVE days,Last LIVE", 'kept.same,100,1,2026-09-01', 'moved.twice,200,2,2026-09-02', 'zero.me,300,3,-'];
     expect(await service.importFile(actor, { fileName: 'a.csv', data: Buffer.from(`${base.join('\n')}\n`), asOf: '2026-09-16', dryRun: false, createUnknown: false })).toMatchObject({ ok: true });
