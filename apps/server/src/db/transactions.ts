@@ -63,6 +63,22 @@ export async function queryArrays<Row extends unknown[]>(executor: Executor, que
   return result.rows;
 }
 
+/** PGlite's own client under `executor`: the open transaction's, or the database's. Null on PostgreSQL. */
+function pgliteClient(executor: Executor): PGlite | PgliteClientTransaction | null {
+  const connection = transactionConnection(executor);
+  if (connection?.kind === 'pglite') return connection.client;
+  const client = (executor as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
+/** PGlite only: `COPY <target> FROM '/dev/blob'` of `text` (COPY TEXT lines). False (nothing written) on PostgreSQL. */
+export async function pgliteCopyIn(executor: Executor, target: string, text: string): Promise<boolean> {
+  const client = pgliteClient(executor);
+  if (!client) return false;
+  await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([text]) });
+  return true;
+}
+
 /** Rows an INSERT, UPDATE or DELETE of `execute` changed: `rowCount` on node-postgres, `affectedRows` on PGlite. */
 export function affectedRows(result: unknown): number {
   const answer = result as { rowCount?: number | null; affectedRows?: number };

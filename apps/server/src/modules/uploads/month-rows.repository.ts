@@ -87,7 +87,7 @@ export async function insertMonthRows(
 }
 
 /** `rows[start, end)` as `unnest(...) as t(creator_id, ...)`: one array per column, built in one pass without copying the rows. */
-export function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
+function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: number): SQL {
   const size = end - start;
   const creatorIds = new Array<string>(size);
   const diamonds = new Array<number>(size);

@@ -3,9 +3,9 @@
  * transaction, then written by one UPDATE (month-writer.ts decides when).
  */
 import { sql } from 'drizzle-orm';
-import { affectedRows, transactionConnection, type Executor } from '../../db/client.ts';
+import { affectedRows, pgliteCopyIn, transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths } from '../../db/tables/creators.table.ts';
-import { copyLines, figuresCopyText, monthRowsTable, type MonthRowInput } from './month-rows.repository.ts';
+import { copyLines, figuresCopyText, type MonthRowInput } from './month-rows.repository.ts';
 
 /** The figures an update sets, in the order of the staging table's columns and of its COPY lines. */
 const UPDATE_COLUMNS = 'creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network';
@@ -27,8 +27,9 @@ const stagingTables = new WeakSet<object>();
 /**
  * Stages new figures of month rows that exist (`rows[start, end)`, each creator at most once
  * among all the rows staged before the next applyMonthUpdates) in a temporary table of the
- * transaction: COPY on PostgreSQL, an `unnest` insert elsewhere. applyMonthUpdates then writes
- * them all with one UPDATE. One UPDATE joined with the whole staged set measured, for 100,000
+ * transaction, by COPY (on PGlite from a blob: ~0.17 s for 100,000 rows against ~0.3 s for an
+ * `unnest` insert of column arrays). applyMonthUpdates then writes them all with one UPDATE.
+ * One UPDATE joined with the whole staged set measured, for 100,000
  * changed rows, ~0.6 s on PostgreSQL and ~1.5 s on PGlite, against ~1.2 s and ~1.9 s for one
  * UPDATE per batch joined with `unnest` of column arrays: one hash join instead of an index
  * lookup per row, and on PostgreSQL no array text to build in Node and parse in the server.
@@ -42,11 +43,10 @@ export async function stageMonthUpdates(db: Executor, rows: readonly MonthRowInp
     stagingTables.add(db);
   }
   const connection = transactionConnection(db);
-  if (connection?.kind === 'postgres') {
-    await copyLines(connection.client, `upload_month_figures (${UPDATE_COLUMNS})`, figuresCopyText(rows, start, end));
-    return;
-  }
-  await db.execute(sql`insert into upload_month_figures (${sql.raw(UPDATE_COLUMNS)}) select * from ${monthRowsTable(rows, start, end)}`);
+  const text = figuresCopyText(rows, start, end);
+  const target = `upload_month_figures (${UPDATE_COLUMNS})`;
+  if (connection?.kind === 'postgres') await copyLines(connection.client, target, text);
+  else if (!(await pgliteCopyIn(db, target, text))) throw new Error('stageMonthUpdates: neither PostgreSQL nor PGlite');
 }
 
 /**

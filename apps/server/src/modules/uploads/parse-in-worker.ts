@@ -31,6 +31,12 @@ export type ParseMessage =
  * instead of growing the server.
  */
 const PARSE_WORKER_HEAP_MB = 256;
+/**
+ * Young generation of the parse worker, smaller than V8's default: the parser's objects are
+ * short-lived rows. The server's peak RSS during 100,000-row imports on PGlite measured ~15 MB
+ * lower, with no slower import (8 MB: ~5 MB lower again, kept at 16 for the parse's speed).
+ */
+const PARSE_WORKER_YOUNG_MB = 16;
 
 /**
  * The worker's script: the bundle's `upload-parse-worker.js` beside `dist/server.js` (build.mjs),
@@ -61,7 +67,7 @@ const idle: PooledWorker[] = [];
 
 function startWorker(): PooledWorker {
   const { script, eval: evaluate } = workerScript();
-  const worker = new Worker(script, { eval: evaluate, resourceLimits: { maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB }, stdout: false, stderr: false });
+  const worker = new Worker(script, { eval: evaluate, resourceLimits: { maxOldGenerationSizeMb: PARSE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: PARSE_WORKER_YOUNG_MB }, stdout: false, stderr: false });
   return { worker, busy: false };
 }
 
