@@ -25,7 +25,11 @@ export interface RowContext {
   now: Date;
 }
 
-/** The row to write for `item`: its creator (undefined: one the upload creates), requirement state and the state before. */
+/**
+ * The row to write for `item`: its creator (undefined: one the upload creates), requirement state
+ * and the state before. `item` itself becomes the planned row (its figures stay as they are): a
+ * copy of each of 100,000 rows, alive to the end of the import, was ~13 MB at its peak of memory.
+ */
 export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
   const progress = requirementProgress({
     joinedAt: creator ? creator.joinedAt : context.now,
@@ -34,21 +38,13 @@ export function planRow(item: BackstageRow, creator: KnownCreator | undefined, p
     period: context.period,
     asOf: context.asOfEnd,
   });
-  return {
-    row: item.row,
-    tiktokUsername: item.tiktokUsername,
-    diamonds: item.diamonds,
-    validDays: item.validDays,
-    liveSeconds: item.liveSeconds,
-    matches: item.matches,
-    lastLiveAt: item.lastLiveAt,
-    leftNetwork: item.leftNetwork,
-    creatorId: creator ? creator.id : null,
-    affiliateId: creator ? creator.affiliateId : null,
-    achievedBps: progress.achievedBps,
-    requirementState: progress.state,
-    previousState: previous ? previous.requirementState : null,
-  };
+  const row = item as PlannedRow;
+  row.creatorId = creator ? creator.id : null;
+  row.affiliateId = creator ? creator.affiliateId : null;
+  row.achievedBps = progress.achievedBps;
+  row.requirementState = progress.state;
+  row.previousState = previous ? previous.requirementState : null;
+  return row;
 }
 
 /**
