@@ -6,31 +6,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyProfile } from '@agency/shared';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi } from '../../lib/testing/fake-api.ts';
+import { aMyProfile } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { BriefEmailCard } from './brief-email-card.tsx';
 
-const PROFILE: MyProfile = {
-  uid: 'member-1',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '+905320000002',
-  email: 'ayse@example.com',
-  status: 'active',
-  role: 'user',
-  joinedAt: '2026-01-01T00:00:00.000Z',
-  referredBy: null,
-  referralCode: 'AYSE2026',
-  referralLink: '',
-  commissionRateBps: null,
-  bankStatus: 'Not Verified',
-  invoicePreference: 'default',
-  bank: null,
-  locale: 'en',
-  avatarUrl: null,
-  referralsEnabled: false,
-  hasPassword: true,
-  briefEmail: true,
-};
+const PROFILE: MyProfile = aMyProfile({ briefEmail: true });
 
 beforeAll(async () => {
   await i18nReady;

@@ -6,31 +6,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyProfile } from '@agency/shared';
 import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
+import { aMyProfile } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { MyDetailsForm } from './my-details-form.tsx';
 
-const PROFILE: MyProfile = {
-  uid: 'member-1',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '+905320000002',
-  email: 'ayse@example.com',
-  status: 'active',
-  role: 'user',
-  joinedAt: '2026-01-01T00:00:00.000Z',
-  referredBy: null,
-  referralCode: 'AYSE2026',
-  referralLink: '',
-  commissionRateBps: null,
-  bankStatus: 'Not Verified',
-  invoicePreference: 'default',
-  bank: null,
-  locale: 'en',
-  avatarUrl: null,
-  referralsEnabled: false,
-  hasPassword: true,
-  briefEmail: false,
-};
+const PROFILE: MyProfile = aMyProfile();
 
 const saved = { body: { error: false, message: 'Details updated successfully', messageCode: 'DETAILS_UPDATED', data: PROFILE } };
 

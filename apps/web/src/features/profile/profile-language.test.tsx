@@ -10,6 +10,7 @@ import { createAppRouter, routes } from '../../app/router.tsx';
 import { BlankLoader } from '../../components/page-loader.tsx';
 import { changeLanguage, currentLocale, i18nReady } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { aMyProfile } from '../../lib/testing/fixtures.ts';
 import { clearSession, storeSession } from '../../lib/session.ts';
 import SignInPage from '../auth/sign-in-page.tsx';
 import { fakeServer, loadEnglish, ok, renderAt } from '../auth/test-utils.tsx';
@@ -19,28 +20,7 @@ import { fakeServer, loadEnglish, ok, renderAt } from '../auth/test-utils.tsx';
  * writes the profile as well as the browser; "My details" shows and saves that same choice; the
  * interface takes the profile's language on sign-in.
  */
-const PROFILE: MyProfile = {
-  uid: 'member-1',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  phone: '+905320000002',
-  email: 'ayse@example.com',
-  status: 'active',
-  role: 'user',
-  joinedAt: '2026-01-01T00:00:00.000Z',
-  referredBy: null,
-  referralCode: 'AYSE2026',
-  referralLink: '',
-  commissionRateBps: null,
-  bankStatus: 'Not Verified',
-  invoicePreference: 'default',
-  bank: null,
-  locale: 'en',
-  avatarUrl: null,
-  referralsEnabled: false,
-  hasPassword: true,
-  briefEmail: false,
-};
+const PROFILE: MyProfile = aMyProfile();
 
 const ME: Me = {
   uid: 'member-1',

@@ -10,6 +10,7 @@ import {
   memberListItemSchema,
   memberMonthSchema,
   myCreatorSchema,
+  myProfileSchema,
   myEarningsSchema,
   mySummarySchema,
   paymentSchema,
@@ -27,6 +28,7 @@ import {
   type MemberRef,
   type MyCreator,
   type MyEarnings,
+  type MyProfile,
   type MySummary,
   type Payment,
   type PaymentBank,
@@ -133,6 +135,33 @@ export function aPayoutRun(overrides: Partial<PayoutRun> = {}): PayoutRun {
 }
 
 // ---- members and creators ----
+
+/** `GET /api/me/profile`: Ayşe Yılmaz, an active member with a phone, an e-mail and a password, in English. */
+export function aMyProfile(overrides: Partial<MyProfile> = {}): MyProfile {
+  return checked('profile', myProfileSchema, {
+    uid: 'member-1',
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    phone: '+905320000002',
+    email: 'ayse@example.com',
+    status: 'active',
+    role: 'user',
+    joinedAt: '2026-01-01T00:00:00.000Z',
+    referredBy: null,
+    referralCode: 'AYSE2026',
+    referralLink: '',
+    commissionRateBps: null,
+    bankStatus: 'Not Verified',
+    invoicePreference: 'default',
+    bank: null,
+    locale: 'en',
+    avatarUrl: null,
+    referralsEnabled: false,
+    hasPassword: true,
+    briefEmail: false,
+    ...overrides,
+  });
+}
 
 /** A row of `GET /api/admin/members`: an active member without creators or figures this month. */
 export function aMember(overrides: Partial<MemberListItem> = {}): MemberListItem {
