@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demo, say } from './support.ts';
+import { demo, openSignedIn, say, type ApiSession } from './support.ts';
 
 /**
  * Dates, numbers and money in each of the six languages (docs/product.md §18), read from the member
@@ -15,11 +15,7 @@ import { demo, say } from './support.ts';
  */
 
 type Language = 'tr' | 'en' | 'de' | 'az' | 'ru' | 'ro';
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
+type Session = ApiSession;
 interface Payment {
   id: string;
   amountCents: number;
@@ -128,22 +124,10 @@ async function zeynepRequest(request: APIRequestContext): Promise<Payment> {
   return zeynepPayment;
 }
 
-/** Opens `path` signed in as `session`, in `language` (the browser's remembered choice), with its data loaded. */
+/** Opens `path` signed in as `session`, in `language` (the browser's remembered choice), with its data and heading shown. */
 async function open(page: Page, session: Session, language: Language, path: string): Promise<void> {
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      localStorage.setItem('accessToken', stored.token);
-      localStorage.setItem('role', stored.role);
-      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-    },
-    { lang: language, stored: session },
-  );
-  await page.goto(path);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await openSignedIn(page, session, path, language);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
 }
 
 const cellTexts = async (row: ReturnType<Page['locator']>) => (await row.locator('td').allTextContents()).map((text) => text.trim());
