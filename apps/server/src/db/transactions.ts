@@ -32,6 +32,19 @@ export function transactionConnection(executor: Executor): TransactionConnection
 const dialect = new PgDialect();
 
 /**
+ * The driver's own client under `executor`: the open transaction's connection, else the database's
+ * (PostgreSQL's pool, the PGlite instance). Null for anything else.
+ */
+function driverClient(executor: Executor): { kind: 'postgres'; client: pg.ClientBase | pg.Pool } | { kind: 'pglite'; client: PGlite | PgliteClientTransaction } | null {
+  const connection = transactionConnection(executor);
+  if (connection) return connection;
+  const client = (executor as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return { kind: 'postgres', client };
+  if (client instanceof PGlite) return { kind: 'pglite', client };
+  return null;
+}
+
+/**
  * Runs `query` as a NAMED prepared statement on PostgreSQL: each pooled connection parses and
  * plans it once and then only binds and executes it (an unnamed statement is planned on every
  * call, which measured 2-18 ms for the member summary's twelve subqueries against 0.7 ms to run
@@ -39,10 +52,10 @@ const dialect = new PgDialect();
  * inside a transaction, it is a plain `execute`. Rows come back as the driver returns them.
  */
 export async function executePrepared<Row>(executor: Executor, name: string, query: SQL): Promise<Row[]> {
-  const client = (executor as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const driver = driverClient(executor);
+  if (driver?.kind === 'postgres' && driver.client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query<Row & pg.QueryResultRow>({ name, text, values: params });
+    const result = await driver.client.query<Row & pg.QueryResultRow>({ name, text, values: params });
     return result.rows;
   }
   return (executor.execute(query) as unknown as Promise<{ rows: Row[] }>).then((result) => result.rows);
@@ -54,28 +67,18 @@ export async function executePrepared<Row>(executor: Executor, name: string, que
  * select), on the open transaction's connection or the pool. Null on PGlite.
  */
 export async function queryArrays<Row extends unknown[]>(executor: Executor, query: SQL): Promise<Row[] | null> {
-  const connection = transactionConnection(executor);
-  const pool = (executor as unknown as { $client?: unknown }).$client;
-  const client = connection?.kind === 'postgres' ? connection.client : pool instanceof pg.Pool ? pool : null;
-  if (!client) return null;
+  const driver = driverClient(executor);
+  if (driver?.kind !== 'postgres') return null;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query<Row>({ text, values: params, rowMode: 'array' });
+  const result = await driver.client.query<Row>({ text, values: params, rowMode: 'array' });
   return result.rows;
-}
-
-/** PGlite's own client under `executor`: the open transaction's, or the database's. Null on PostgreSQL. */
-function pgliteClient(executor: Executor): PGlite | PgliteClientTransaction | null {
-  const connection = transactionConnection(executor);
-  if (connection?.kind === 'pglite') return connection.client;
-  const client = (executor as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
 }
 
 /** PGlite only: `COPY <target> FROM '/dev/blob'` of `text` (COPY TEXT lines). False (nothing written) on PostgreSQL. */
 export async function pgliteCopyIn(executor: Executor, target: string, text: string): Promise<boolean> {
-  const client = pgliteClient(executor);
-  if (!client) return false;
-  await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([text]) });
+  const driver = driverClient(executor);
+  if (driver?.kind !== 'pglite') return false;
+  await driver.client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([text]) });
   return true;
 }
 

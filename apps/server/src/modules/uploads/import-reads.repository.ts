@@ -112,38 +112,24 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
   const stored: StoredMonthRow[] = [];
   const text = interner((value: string) => value);
   const date = interner((ms: number) => new Date(ms));
-  const add = (
-    id: string,
-    tiktokUsername: string,
-    status: string,
-    joinedAtMs: number,
-    affiliateId: string | null,
-    month: Omit<StoredMonthRow, 'creatorId' | 'tiktokUsername'> | null,
-  ) => {
+  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number, boolean];
+  const each = ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork]: Row) => {
     byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
     // The creator's id and username strings as the creators map holds them, not a second copy.
-    if (month) stored.push({ creatorId: id, tiktokUsername, ...month });
+    if (diamonds !== null) stored.push({ creatorId: id, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork });
   };
-  type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number, boolean];
-  const each = ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork]: Row) =>
-    add(id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds === null ? null : { diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork });
+  // One row's values in Row's order (numbers as float8: plain numbers in JSON and in node-postgres).
+  const values = sql`c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::float8, c.affiliate_id,
+    m.diamonds::float8, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network`;
+  const from = sql`from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`;
   if (!isPglite(db)) {
-    // Arrays of plain values (ids and texts as strings, numbers as float8): no Date, no row object.
-    const rows = await queryArrays<Row>(db, sql`
-      select c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::float8, c.affiliate_id,
-        m.diamonds::float8, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network
-      from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`);
+    // Arrays of plain values (ids and texts as strings, numbers as JS numbers): no Date, no row object.
+    const rows = await queryArrays<Row>(db, sql`select ${values} ${from}`);
     if (!rows) throw new Error('readCreatorsAndMonth: no PostgreSQL connection');
     for (const row of rows) each(row);
-    return { creators: byName, stored };
+  } else {
+    await forEachJsonRow<Row>(db, sql`select json_build_array(${values}) as r ${from}`, each);
   }
-  await forEachJsonRow<Row>(
-    db,
-    sql`select json_build_array(c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::bigint, c.affiliate_id,
-        m.diamonds, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network) as r
-      from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`,
-    each,
-  );
   return { creators: byName, stored };
 }
 

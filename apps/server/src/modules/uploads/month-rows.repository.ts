@@ -155,10 +155,10 @@ export function monthCopyText(period: string, uploadId: string, at: Date, rows: 
   return text;
 }
 
-/** `rows[start, end)` as COPY TEXT lines of the staged updates' columns (month-updates.repository.ts). */
-export function figuresCopyText(rows: readonly MonthRowInput[], start: number, end: number): string {
+/** `rows` as COPY TEXT lines of the staged updates' columns (month-updates.repository.ts). */
+export function figuresCopyText(rows: readonly MonthRowInput[]): string {
   let text = '';
-  for (let index = start; index < end; index += 1) text += `${figuresLine(rows[index]!, '')}\n`;
+  for (const row of rows) text += `${figuresLine(row, '')}\n`;
   return text;
 }
 

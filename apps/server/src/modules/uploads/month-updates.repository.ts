@@ -25,7 +25,7 @@ export function stagedRowsPerUpdate(db: Executor): number {
 const stagingTables = new WeakSet<object>();
 
 /**
- * Stages new figures of month rows that exist (`rows[start, end)`, each creator at most once
+ * Stages new figures of month rows that exist (`rows`, each creator at most once
  * among all the rows staged before the next applyMonthUpdates) in a temporary table of the
  * transaction, by COPY (on PGlite from a blob: ~0.17 s for 100,000 rows against ~0.3 s for an
  * `unnest` insert of column arrays). applyMonthUpdates then writes them all with one UPDATE.
@@ -34,8 +34,8 @@ const stagingTables = new WeakSet<object>();
  * with `unnest` of column arrays: one hash join instead of an index lookup per row, and on
  * PostgreSQL no array text to build in Node and parse in the server.
  */
-export async function stageMonthUpdates(db: Executor, rows: readonly MonthRowInput[], start = 0, end = rows.length): Promise<void> {
-  if (end <= start) return;
+export async function stageMonthUpdates(db: Executor, rows: readonly MonthRowInput[]): Promise<void> {
+  if (rows.length === 0) return;
   if (!stagingTables.has(db)) {
     await db.execute(sql`create temporary table upload_month_figures (
       creator_id uuid not null, diamonds bigint not null, valid_days integer not null, live_seconds integer not null, matches integer not null,
@@ -43,7 +43,7 @@ export async function stageMonthUpdates(db: Executor, rows: readonly MonthRowInp
     stagingTables.add(db);
   }
   const connection = transactionConnection(db);
-  const text = figuresCopyText(rows, start, end);
+  const text = figuresCopyText(rows);
   const target = `upload_month_figures (${UPDATE_COLUMNS})`;
   if (connection?.kind === 'postgres') await copyLines(connection.client, target, text);
   else if (!(await pgliteCopyIn(db, target, text))) throw new Error('stageMonthUpdates: neither PostgreSQL nor PGlite');
@@ -71,16 +71,8 @@ export async function applyMonthUpdates(db: Executor, period: string, uploadId: 
   if (updated !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${updated} found`);
 }
 
-/** Replaces the figures of month rows that exist (`rows[start, end)`, each creator at most once): stageMonthUpdates, then applyMonthUpdates. */
-export async function updateMonthRows(
-  db: Executor,
-  period: string,
-  uploadId: string,
-  at: Date,
-  rows: readonly MonthRowInput[],
-  start = 0,
-  end = rows.length,
-): Promise<void> {
-  await stageMonthUpdates(db, rows, start, end);
-  await applyMonthUpdates(db, period, uploadId, at, Math.max(0, end - start));
+/** Replaces the figures of month rows that exist (each creator at most once): stageMonthUpdates, then applyMonthUpdates. */
+export async function updateMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[]): Promise<void> {
+  await stageMonthUpdates(db, rows);
+  await applyMonthUpdates(db, period, uploadId, at, rows.length);
 }
