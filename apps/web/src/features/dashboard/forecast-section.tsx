@@ -7,6 +7,7 @@ import { ADMIN_PATHS } from '../../app/routes/paths.ts';
 import { ErrorState } from '../../components/error-state.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { CreatorForecastItem, ForecastHelp, useAdminForecasts } from '../forecasts/index.ts';
+import { ListCard } from './ranked-list.tsx';
 import { StatCard } from './stat-card.tsx';
 
 const creatorsWith = (forecast: ForecastFilter) => `${ADMIN_PATHS.creators}?forecast=${forecast}`;
@@ -102,23 +103,12 @@ export function ForecastSection() {
 function ForecastList({ title, items, show }: { title: string; items: ForecastCreatorItem[]; show: 'worst' | 'dark' }) {
   const { t } = useTranslation('forecasts');
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {items.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('dashboard.emptyList')}
-          </Text>
-        ) : (
-          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
-            {items.map((item) => (
-              <CreatorForecastItem key={item.creatorId} item={item} to={creatorLink(item.creatorId)} show={show} />
-            ))}
-          </Stack>
-        )}
+    <ListCard title={title} level={3} empty={items.length === 0} emptyText={t('dashboard.emptyList')}>
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <CreatorForecastItem key={item.creatorId} item={item} to={creatorLink(item.creatorId)} show={show} />
+        ))}
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
