@@ -23,8 +23,14 @@ const CREATOR_INSERT_BATCH = 10_000;
  * its creators at once. The usernames go in byte order, and the ids made for them ascend in that
  * order: each batch's usernames and ids then go into the unique and primary key indexes one next
  * to the other instead of at random places. The map returned holds them in that order.
+ *
+ * Two steps (this was insertUploadCreators, migration 0018): the ids are made at once, so the rows
+ * of these creators can be planned and queued before the insert has run, and `write` inserts the
+ * creators, in the open transaction `db`, when the caller's turn comes. On PostgreSQL the COPY's
+ * lines are built now as well, while the database is still busy with the writes queued before:
+ * it then goes from one write to the next without waiting for Node (docs/decisions/006).
  */
-export async function insertUploadCreators(db: Executor, usernames: readonly string[], at: Date): Promise<Map<string, string>> {
+export function prepareUploadCreators(db: Executor, usernames: readonly string[], at: Date): { ids: Map<string, string>; write: () => Promise<void> } {
   // The ids are made here, so the insert needs no RETURNING (100,000 result rows on PGlite), and
   // in ascending order, so the creators and their month rows go to the right-hand end of the keys.
   const ids = new Map<string, string>();
@@ -32,21 +38,32 @@ export async function insertUploadCreators(db: Executor, usernames: readonly str
   const ordered = [...ids.keys()];
   const when = at.toISOString();
   const connection = transactionConnection(db);
-  for (let start = 0; start < ordered.length; start += CREATOR_INSERT_BATCH) {
-    const batch = ordered.slice(start, start + CREATOR_INSERT_BATCH);
-    if (connection?.kind === 'postgres') {
-      // COPY on the transaction's own connection, as the month rows (copyMonthRows).
+  if (connection?.kind === 'postgres') {
+    const copies: Buffer[] = [];
+    for (let start = 0; start < ordered.length; start += CREATOR_INSERT_BATCH) {
       let text = '';
-      for (const name of batch) text += `${ids.get(name)}\t${copyText(name)}\tactive\t${when}\t${when}\t${when}\n`;
-      await copyLines(connection.client, 'creators (id, tiktok_username, status, joined_at, created_at, updated_at)', text);
-      continue;
+      for (const name of ordered.slice(start, start + CREATOR_INSERT_BATCH)) text += `${ids.get(name)}\t${copyText(name)}\tactive\t${when}\t${when}\t${when}\n`;
+      copies.push(Buffer.from(text));
     }
-    await db.execute(sql`
-      insert into ${creators} (id, tiktok_username, status, joined_at, created_at, updated_at)
-      select id, name, 'active', ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz
-      from unnest(${sql.param(batch.map((name) => ids.get(name)!))}::uuid[], ${sql.param(batch)}::text[]) as t(id, name)`);
+    return {
+      ids,
+      write: async () => {
+        for (const data of copies) await copyBuffer(connection.client, 'creators (id, tiktok_username, status, joined_at, created_at, updated_at)', data);
+      },
+    };
   }
-  return ids;
+  return {
+    ids,
+    write: async () => {
+      for (let start = 0; start < ordered.length; start += CREATOR_INSERT_BATCH) {
+        const batch = ordered.slice(start, start + CREATOR_INSERT_BATCH);
+        await db.execute(sql`
+          insert into ${creators} (id, tiktok_username, status, joined_at, created_at, updated_at)
+          select id, name, 'active', ${when}::timestamptz, ${when}::timestamptz, ${when}::timestamptz
+          from unnest(${sql.param(batch.map((name) => ids.get(name)!))}::uuid[], ${sql.param(batch)}::text[]) as t(id, name)`);
+      }
+    },
+  };
 }
 
 export interface MonthRowInput {
@@ -124,8 +141,15 @@ function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: numb
 }
 
 /** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
-export async function copyLines(client: { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream }, target: string, text: string): Promise<void> {
-  await pipeline(Readable.from([Buffer.from(text)]), client.query(copyStreams.from(`COPY ${target} FROM STDIN`)));
+async function copyLines(client: CopyClient, target: string, text: string): Promise<void> {
+  await copyBuffer(client, target, Buffer.from(text));
+}
+
+type CopyClient = { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream };
+
+/** `COPY <target> FROM STDIN` of `data` (COPY TEXT lines, UTF-8) on a PostgreSQL client. */
+export async function copyBuffer(client: CopyClient, target: string, data: Buffer): Promise<void> {
+  await pipeline(Readable.from([data]), client.query(copyStreams.from(`COPY ${target} FROM STDIN`)));
 }
 
 /** A text value in COPY's TEXT format: backslash, tab, newline and carriage return escaped. */
@@ -196,6 +220,17 @@ export async function writeMonthRows(
   end = rows.length,
 ): Promise<void> {
   if (!(await copyMonthRows(db, period, uploadId, at, rows, start, end))) await insertMonthRows(db, period, uploadId, at, rows, start, end);
+}
+
+/**
+ * writeMonthRows in two steps: on PostgreSQL the COPY's lines are built now and `write` sends
+ * them when the caller's turn comes (as prepareUploadCreators); elsewhere `write` inserts.
+ */
+export function prepareMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[]): () => Promise<void> {
+  const connection = transactionConnection(db);
+  if (connection?.kind !== 'postgres' || rows.length === 0) return () => writeMonthRows(db, period, uploadId, at, rows);
+  const data = Buffer.from(monthCopyText(period, uploadId, at, rows));
+  return () => copyBuffer(connection.client, `creator_months (${MONTH_COLUMNS})`, data);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { affectedRows, pgliteCopyIn, transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths } from '../../db/tables/creators.table.ts';
-import { copyLines, figuresCopyText, type MonthRowInput } from './month-rows.repository.ts';
+import { copyBuffer, figuresCopyText, type MonthRowInput } from './month-rows.repository.ts';
 
 /** The figures an update sets, in the order of the staging table's columns and of its COPY lines. */
 const UPDATE_COLUMNS = 'creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network';
@@ -32,25 +32,29 @@ const stagingTables = new WeakSet<object>();
  * One UPDATE joined with the whole staged set measured, for 100,000 changed rows, ~0.6 s on
  * PostgreSQL and ~1.1-1.5 s on PGlite, against ~1.2 s and ~1.9 s for one UPDATE per batch joined
  * with `unnest` of column arrays: one hash join instead of an index lookup per row, and on
- * PostgreSQL no array text to build in Node and parse in the server.
+ * PostgreSQL no array text to build in Node and parse in the server. On PostgreSQL the COPY's
+ * lines are built now and the function returned stages them when the caller's turn comes (as
+ * prepareMonthRows).
  */
-export async function stageMonthUpdates(db: Executor, rows: readonly MonthRowInput[]): Promise<void> {
-  if (rows.length === 0) return;
-  if (!stagingTables.has(db)) {
-    await db.execute(sql`create temporary table upload_month_figures (
-      creator_id uuid not null, diamonds bigint not null, valid_days integer not null, live_seconds integer not null, matches integer not null,
-      last_live_at timestamptz, achieved_bps integer not null, requirement_state text, left_network boolean not null) on commit drop`);
-    stagingTables.add(db);
-  }
+export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]): () => Promise<void> {
+  if (rows.length === 0) return () => Promise.resolve();
   const connection = transactionConnection(db);
-  const text = figuresCopyText(rows);
   const target = `upload_month_figures (${UPDATE_COLUMNS})`;
-  if (connection?.kind === 'postgres') await copyLines(connection.client, target, text);
-  else if (!(await pgliteCopyIn(db, target, text))) throw new Error('stageMonthUpdates: neither PostgreSQL nor PGlite');
+  const data = connection?.kind === 'postgres' ? Buffer.from(figuresCopyText(rows)) : null;
+  return async () => {
+    if (!stagingTables.has(db)) {
+      await db.execute(sql`create temporary table upload_month_figures (
+        creator_id uuid not null, diamonds bigint not null, valid_days integer not null, live_seconds integer not null, matches integer not null,
+        last_live_at timestamptz, achieved_bps integer not null, requirement_state text, left_network boolean not null) on commit drop`);
+      stagingTables.add(db);
+    }
+    if (connection?.kind === 'postgres') await copyBuffer(connection.client, target, data!);
+    else if (!(await pgliteCopyIn(db, target, figuresCopyText(rows)))) throw new Error('prepareMonthUpdates: neither PostgreSQL nor PGlite');
+  };
 }
 
 /**
- * Writes the figures staged by stageMonthUpdates into the month's rows with one UPDATE (cheaper
+ * Writes the figures staged by prepareMonthUpdates into the month's rows with one UPDATE (cheaper
  * than deleting the rows and writing them again: no second pass to find them, and the foreign key
  * is not checked again, the creator does not change), and empties the staging table. Throws when
  * a row is missing (the caller's plan said it was there, `expected` rows in all): the transaction
@@ -71,8 +75,8 @@ export async function applyMonthUpdates(db: Executor, period: string, uploadId: 
   if (updated !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${updated} found`);
 }
 
-/** Replaces the figures of month rows that exist (each creator at most once): stageMonthUpdates, then applyMonthUpdates. */
+/** Replaces the figures of month rows that exist (each creator at most once): prepareMonthUpdates, then applyMonthUpdates. */
 export async function updateMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[]): Promise<void> {
-  await stageMonthUpdates(db, rows);
+  await prepareMonthUpdates(db, rows)();
   await applyMonthUpdates(db, period, uploadId, at, rows.length);
 }

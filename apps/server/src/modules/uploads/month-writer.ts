@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
-import { insertUploadCreators, MONTH_INSERT_BATCH, writeMonthRows } from './month-rows.repository.ts';
-import { applyMonthUpdates, stagedRowsPerUpdate, stageMonthUpdates } from './month-updates.repository.ts';
+import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators } from './month-rows.repository.ts';
+import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
@@ -28,14 +28,16 @@ export interface MonthWriterOptions {
  * transaction, as the plan hands them on (the import plans each row as soon as the file has read
  * it, so the database writes while Node reads). A row equal to the stored one is left as it is (it
  * keeps the upload id and time of the upload that last changed it); a new one is inserted; a
- * changed one is staged (stageMonthUpdates), and each `applyEvery` staged rows, and the rest at
+ * changed one is staged (prepareMonthUpdates), and each `applyEvery` staged rows, and the rest at
  * finish(), are written by one UPDATE (applyMonthUpdates). A row of a creator the upload makes
- * (`createUnknown`) waits for a batch of creators to be inserted. A later row of the same creator
+ * (`createUnknown`) waits for a batch of creators: their ids are made when the batch is queued, so
+ * their rows are written as any new row, queued after the creators' insert. A later row of the same creator
  * (a creator listed twice, the higher diamonds win) replaces what was planned for it: in its batch
  * when that is not written yet, else by an UPDATE after the one that writes the earlier row. New
  * rows go in batches of one COPY (or `unnest` insert) each, changed rows in staged batches, one
  * batch after the other, in the order they filled; the batches grow from 1,000 rows to
- * `batchSize` (ramp()). Stored rows the plan does not name stay as they are. The caller owns the
+ * `batchSize` (ramp()). Each write's data is prepared when it is queued (on PostgreSQL its COPY
+ * lines), so the database goes from one write to the next without waiting for Node. Stored rows the plan does not name stay as they are. The caller owns the
  * transaction: on an error it waits for settle() and rolls back.
  */
 export class MonthWriter {
@@ -50,11 +52,9 @@ export class MonthWriter {
   /** Rows to insert and rows to update, each creator at most once per batch. */
   private readonly inserts = new Batch();
   private readonly updates = new Batch();
-  /** Rows of creators to make, by username, and the ids of those made. */
+  /** Rows of creators to make, by username, and the ids of those made (or queued to be). */
   private toCreate = new Map<string, PlannedRow>();
   private readonly createdIds = new Map<string, string>();
-  /** Usernames whose creator is being inserted, with the latest row planned for each. */
-  private readonly creating = new Map<string, PlannedRow>();
   private chain: Promise<void> = Promise.resolve();
   private failed = false;
   private written = 0;
@@ -86,10 +86,6 @@ export class MonthWriter {
     if (row.creatorId === null) {
       const id = this.createdIds.get(row.tiktokUsername);
       if (id === undefined) {
-        if (this.creating.has(row.tiktokUsername)) {
-          this.creating.set(row.tiktokUsername, row);
-          return;
-        }
         this.toCreate.set(row.tiktokUsername, row);
         if (this.toCreate.size >= this.limits.create) this.createBatch();
         return;
@@ -126,23 +122,24 @@ export class MonthWriter {
     if (this.updates.add(row) >= this.limits.update) this.flush(this.updates, 'update');
   }
 
+  /**
+   * Queues the insert of the creators waiting (their ids are made now) and writes their rows,
+   * which the queue then writes after them.
+   */
   private createBatch(): void {
-    const usernames = [...this.toCreate.keys()];
-    for (const [username, row] of this.toCreate) this.creating.set(username, row);
+    const batch = this.toCreate;
+    if (batch.size === 0) return;
     this.toCreate = new Map();
-    if (usernames.length === 0) return;
     this.ramp('create');
-    this.enqueue(async () => {
-      const ids = await insertUploadCreators(this.options.tx, usernames, this.options.at);
-      // The rows are written once their creators exist, in the order of their ids; a flush they cause runs after this work.
-      for (const [username, id] of ids) {
-        const row = this.creating.get(username)!;
-        this.creating.delete(username);
-        row.creatorId = id;
-        this.createdIds.set(username, id);
-        this.write(row as WrittenRow);
-      }
-    });
+    const { ids, write } = prepareUploadCreators(this.options.tx, [...batch.keys()], this.options.at);
+    this.enqueue(write);
+    // In the order of their ids.
+    for (const [username, id] of ids) {
+      const row = batch.get(username)!;
+      row.creatorId = id;
+      this.createdIds.set(username, id);
+      this.write(row as WrittenRow);
+    }
   }
 
   private flush(batch: Batch, kind: 'insert' | 'update'): void {
@@ -151,14 +148,15 @@ export class MonthWriter {
     this.ramp(kind);
     const { tx, period, uploadId, at } = this.options;
     if (kind === 'insert') {
+      const write = prepareMonthRows(tx, period, uploadId, at, rows);
       this.enqueue(async () => {
-        await writeMonthRows(tx, period, uploadId, at, rows);
+        await write();
         this.counted(rows.length);
       });
       return;
     }
     for (const row of rows) this.staged.push(row.creatorId);
-    this.enqueue(() => stageMonthUpdates(tx, rows));
+    this.enqueue(prepareMonthUpdates(tx, rows));
     if (this.staged.length >= this.applyEvery) this.applyStaged();
   }
 
@@ -206,8 +204,6 @@ export class MonthWriter {
   /** Makes the creators still waiting, writes what is left and the staged rows; throws the first failure. */
   async finish(): Promise<void> {
     this.createBatch();
-    // Rows of the last creators are queued by the chain: wait for them, then write the rest.
-    await this.chain;
     this.flush(this.inserts, 'insert');
     // Staged rows, then the later rows of creators among them (staged again by applyStaged).
     while (this.updates.size > 0 || this.staged.length > 0) {

@@ -75,11 +75,12 @@ describe('a large file: the worker ends as soon as it has answered', () => {
     const result = await readBackstageFileInWorker(data, {
       onRow: (row) => {
         if (first) {
-          // This thread is busy (as on PGlite, which writes on it) while the worker reads to the end and exits.
+          // This thread is busy (as on PGlite, which writes on it) while the worker reads to the end and
+          // exits (at the lowest priority it may take a while on a busy machine: up to 30 s here).
           first = false;
           withWorker = threads();
-          const until = Date.now() + 1_500;
-          while (Date.now() < until);
+          const until = Date.now() + 30_000;
+          while (Date.now() < until && threads() >= withWorker);
         }
         handed.push(row);
         if (handed.length === rows) atLastRow = threads();
@@ -89,5 +90,33 @@ describe('a large file: the worker ends as soon as it has answered', () => {
     expect(handed).toHaveLength(rows);
     expect(handed).toEqual(here.handed);
     expect(result).toEqual(here.result);
+  });
+});
+
+/** The nice value of each thread of this process (field 19 of /proc/self/task/<id>/stat). */
+function threadNiceValues(): Map<number, number> {
+  const values = new Map<number, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      values.set(Number(id), Number(fields[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return values;
+}
+
+describe('the parse worker runs at the lowest CPU priority', () => {
+  it.runIf(process.platform === 'linux')('a worker thread is at nice 19 while it reads; this thread keeps its priority', async () => {
+    const before = threadNiceValues().get(process.pid);
+    expect(before).not.toBe(19);
+    const data = readFileSync(new URL(files.find((name) => name.endsWith('.xlsx'))!, folder));
+    let during: Map<number, number> | null = null;
+    await readBackstageFileInWorker(data, { onRow: () => (during ??= threadNiceValues()) });
+    expect(during).not.toBeNull();
+    expect([...during!.values()].filter((nice) => nice === 19).length).toBeGreaterThanOrEqual(1);
+    expect(during!.get(process.pid)).toBe(before);
   });
 });
