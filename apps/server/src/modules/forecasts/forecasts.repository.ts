@@ -12,31 +12,44 @@ export interface SnapshotFigures {
   liveSeconds: number;
 }
 
-/** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`, as four lists (forecasts.table.ts). */
-export async function insertUploadSnapshot(
-  tx: Executor,
-  snapshot: { uploadId: string; period: string; asOf: string; rows: Iterable<SnapshotFigures>; at: Date },
-): Promise<void> {
+/** A snapshot's figures as the four lists it is stored as (forecasts.table.ts). */
+export interface SnapshotLists {
+  creatorCount: number;
+  creatorIds: string;
+  diamonds: string;
+  validDays: string;
+  liveSeconds: string;
+}
+
+/**
+ * The lists of a snapshot, built apart from its insert: the import builds them while the database
+ * is still writing the month's last rows, and inserts them after (uploads.commit.ts).
+ */
+export function snapshotLists(rows: Iterable<SnapshotFigures>): SnapshotLists {
   const creatorIds: string[] = [];
   const diamonds: number[] = [];
   const validDays: number[] = [];
   const liveSeconds: number[] = [];
-  for (const row of snapshot.rows) {
+  for (const row of rows) {
     if (!Number.isSafeInteger(row.diamonds) || !Number.isSafeInteger(row.validDays) || !Number.isSafeInteger(row.liveSeconds)) throw new Error(`snapshot figures of ${row.creatorId} are not whole numbers`);
     creatorIds.push(row.creatorId);
     diamonds.push(row.diamonds);
     validDays.push(row.validDays);
     liveSeconds.push(row.liveSeconds);
   }
+  return { creatorCount: creatorIds.length, creatorIds: creatorIds.join(','), diamonds: diamonds.join(','), validDays: validDays.join(','), liveSeconds: liveSeconds.join(',') };
+}
+
+/** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`, as four lists (forecasts.table.ts). */
+export async function insertUploadSnapshot(
+  tx: Executor,
+  snapshot: { uploadId: string; period: string; asOf: string; lists: SnapshotLists; at: Date },
+): Promise<void> {
   await tx.insert(uploadSnapshots).values({
     uploadId: snapshot.uploadId,
     period: snapshot.period,
     asOf: snapshot.asOf,
-    creatorCount: creatorIds.length,
-    creatorIds: creatorIds.join(','),
-    diamonds: diamonds.join(','),
-    validDays: validDays.join(','),
-    liveSeconds: liveSeconds.join(','),
+    ...snapshot.lists,
     createdAt: snapshot.at,
   });
 }

@@ -201,8 +201,8 @@ export class MonthWriter {
     this.chain.catch(() => undefined);
   }
 
-  /** Makes the creators still waiting, writes what is left and the staged rows; throws the first failure. */
-  async finish(): Promise<void> {
+  /** Queues what is left (creators waiting, rows not in a batch, staged rows): `figures` is then final. */
+  close(): void {
     this.createBatch();
     this.flush(this.inserts, 'insert');
     // Staged rows, then the later rows of creators among them (staged again by applyStaged).
@@ -210,6 +210,11 @@ export class MonthWriter {
       this.flush(this.updates, 'update');
       this.applyStaged();
     }
+  }
+
+  /** close(), then waits for every write queued; throws the first failure. */
+  async finish(): Promise<void> {
+    this.close();
     await this.chain;
   }
 

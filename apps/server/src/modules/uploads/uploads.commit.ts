@@ -10,7 +10,7 @@ import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
-import { insertUploadSnapshot, type SnapshotFigures } from '../forecasts/index.ts';
+import { insertUploadSnapshot, snapshotLists, type SnapshotLists } from '../forecasts/index.ts';
 import { creatorAtRiskNotification, notifySystemEach, readUserLocales } from '../notifications/index.ts';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import { lockMonthRows, readCreatorsAndMonth } from './import-reads.repository.ts';
@@ -90,7 +90,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   let read: BackstageReadResult | null = null;
   let period = guess;
   /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
-  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; rows: Iterable<SnapshotFigures> } | null }> => {
+  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; lists: SnapshotLists } | null }> => {
     await lockMonthRows(tx);
     await beginMonthRowWrites(tx);
     // The month the file most likely is (the admin's answer, else the as-of date's), read while
@@ -172,11 +172,19 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
     // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
     const writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
     for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
+    writer.close();
+    // Built while the database writes the last rows queued; inserted once the upload's row is.
+    let snapshot: { asOf: string; lists: SnapshotLists } | null = null;
+    try {
+      if (isMonthToDate(read.file, month)) snapshot = { asOf: month.asOfDate, lists: snapshotLists(writer.figures.values()) };
+    } catch (error) {
+      await writer.settle();
+      throw error;
+    }
     await writer.finish();
     // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
     const storedIds = new Set(stored.map((row) => row.creatorId));
     const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
-    const snapshot = isMonthToDate(read.file, month) ? { asOf: month.asOfDate, rows: writer.figures.values() } : null;
     return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added, snapshot };
   };
   let outcome: UploadOutcome;
@@ -206,7 +214,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
         createdAt: now,
       });
       // The month-to-date figures of this upload, for the month's pace forecasts.
-      if (snapshot) await insertUploadSnapshot(tx, { uploadId, period, asOf: snapshot.asOf, rows: snapshot.rows, at: now });
+      if (snapshot) await insertUploadSnapshot(tx, { uploadId, period, asOf: snapshot.asOf, lists: snapshot.lists, at: now });
       const file = read!;
       if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
         await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now });
