@@ -2,21 +2,7 @@
 import { z } from 'zod';
 import { memberRef, periodSchema } from './earnings-common.ts';
 
-/** Largest accepted upload (the backstage export of a big agency is a few MB). */
-export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-/** Zip guards for `.xlsx`, checked from the central directory before anything is inflated. */
-export const UPLOAD_MAX_ZIP_ENTRIES = 200;
-export const UPLOAD_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
-/** Rows of one file. */
-export const UPLOAD_MAX_ROWS = 200_000;
-
-/**
- * The columns of an export the import reads (docs/product.md §6). `username` and `diamonds` are
- * needed; the admin maps them by hand (`mapping`) when the headers are not recognised.
- */
-export const UPLOAD_COLUMN_FIELDS = ['username', 'diamonds', 'liveDuration', 'validDays', 'matches', 'lastLive', 'creatorId', 'joinTime'] as const;
-export type UploadColumnField = (typeof UPLOAD_COLUMN_FIELDS)[number];
-export const UPLOAD_REQUIRED_FIELDS = ['username', 'diamonds'] as const satisfies readonly UploadColumnField[];
+import { UPLOAD_COLUMN_FIELDS } from '../upload-limits.ts';
 
 /** Field -> 0-based column of the header row, as the admin chose it in the dry run. */
 const uploadMappingSchema = z.partialRecord(z.enum(UPLOAD_COLUMN_FIELDS), z.number().int().min(0).max(16_383));
