@@ -69,7 +69,7 @@ export async function createServices(app: FastifyInstance, deps: ServiceDeps) {
   const otp = createOtpService({ db, clock, appSecret: env.APP_SECRET, sms: messaging, publicUrl: env.PUBLIC_URL, log: app.log });
   const profile = createProfileService({ db, clock, storage, publicUrl: env.PUBLIC_URL, otp, throttle, messaging, log: app.log });
   const bank = createBankService({ db, clock });
-  const sessions = createSessionsService({ db, clock, throttle });
+  const sessions = createSessionsService({ db, clock, throttle, otp });
   const agency = createAgencyService({ db, clock, publicUrl: env.PUBLIC_URL });
   const members = createMembersService({ db, publicUrl: env.PUBLIC_URL });
   const auth = createAuthService({ db, clock, otp, throttle, readCache });

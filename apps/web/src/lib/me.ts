@@ -9,6 +9,11 @@ import { useSession } from './use-session.ts';
 /** `GET /api/me/profile`'s cache key (the profile screens and the language menu share it). */
 export const MY_PROFILE_QUERY_KEY = ['me', 'profile'] as const;
 
+/** `GET /api/me/profile`: own member fields, bank details, picture and referral link. */
+export function useMyProfile() {
+  return useQuery({ queryKey: MY_PROFILE_QUERY_KEY, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
+}
+
 /** The signed-in person (`GET /api/me`); disabled without a session. */
 export function useMe() {
   const session = useSession();

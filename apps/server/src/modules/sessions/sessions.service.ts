@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordActivity } from '../activity/index.ts';
 import type { SessionRow } from '../../db/tables/auth.table.ts';
-import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
+import { accountKeyOf, type OtpService, type PasswordThrottle } from '../auth/index.ts';
 import { findUserById, updateUserPassword } from '../users/index.ts';
 import { endSession, endSessionsOfUser, findSessionById, listLiveSessionsOfUser } from './sessions.repository.ts';
 
@@ -27,6 +27,8 @@ export function createSessionsService(deps: {
   clock: Clock;
   /** Counts wrong current passwords with the sign-in's counters (docs/decisions/015). */
   throttle?: PasswordThrottle;
+  /** Checks the SMS code that confirms an account's first password. */
+  otp: Pick<OtpService, 'checkCode' | 'consumeCode'>;
 }) {
   const { db, clock } = deps;
 
@@ -90,9 +92,16 @@ export function createSessionsService(deps: {
         }
         await deps.throttle?.recordSuccess(account, context.ip);
       }
+      // No password yet: the first one needs a sign-in code sent to the account's phone (403 REAUTH_REQUIRED without one).
+      let codeId: string | null = null;
+      if (!row.passwordHash) {
+        if (input.code === undefined || !row.phone) throw new AppError('REAUTH_REQUIRED');
+        codeId = await deps.otp.checkCode({ phone: row.phone, purpose: 'login', code: input.code });
+      }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock.now();
       return db.transaction(async (tx) => {
+        if (codeId) await deps.otp.consumeCode(tx, codeId);
         await updateUserPassword(tx, user.id, passwordHash, now);
         const endedSessions = await endSessionsOfUser(tx, user.id, now, user.sessionId);
         await recordActivity(tx, { actorId: user.id, action: 'auth.password_change', entityType: 'user', entityId: user.id, after: { endedSessions }, ip: context.ip, at: now });

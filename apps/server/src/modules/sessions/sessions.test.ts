@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
+import { call, createTestApp, createUser, lastCodeSentTo, signInWithPassword, signInWithPhone, type TestApp } from '../../../test/helpers.ts';
 import { activityLog, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { createSessionsService } from './sessions.service.ts';
@@ -111,9 +111,37 @@ describe('password and sessions', () => {
     expect((await call(t.app, 'DELETE', `/api/admin/sessions/${live[0]!.id}`, { token: memberToken })).status).toBe(403);
   });
 
+  it('an account without a password sets its first one only with a code sent to its phone, not with its token alone', async () => {
+    const phone = '+905321112233';
+    const member = await createUser(t.db, { email: 'sms.only@example.com', phone });
+    const token = await signInWithPhone(t, phone);
+    const passwordOf = async () => (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id)))[0]!.hash;
+    const body = { newPassword: 'First!Password2026' };
+    const bare = await call(t.app, 'PUT', '/api/me/password', { token, body });
+    expect(bare.status).toBe(403);
+    expect(bare.body.code).toBe('REAUTH_REQUIRED');
+    // A current password is no way in for an account that has none.
+    expect((await call(t.app, 'PUT', '/api/me/password', { token, body: { ...body, currentPassword: 'anything at all' } })).status).toBe(403);
+    t.clock.advanceSeconds(61);
+    expect((await call(t.app, 'POST', '/api/auth/otp/send', { body: { phone, purpose: 'login' } })).status).toBe(200);
+    const code = await lastCodeSentTo(t.db, phone);
+    const wrong = await call(t.app, 'PUT', '/api/me/password', { token, body: { ...body, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('OTP_INVALID');
+    expect(await passwordOf()).toBeNull();
+    const set = await call(t.app, 'PUT', '/api/me/password', { token, body: { ...body, code } });
+    expect(set.status).toBe(200);
+    expect(await verifyPassword((await passwordOf())!, 'First!Password2026')).toBe(true);
+    // The code is used up, and from now on the password is what confirms a change.
+    const again = await call(t.app, 'PUT', '/api/me/password', { token, body: { newPassword: 'Second!Password2026', code } });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('PASSWORD_CURRENT_INVALID');
+    expect((await call(t.app, 'PUT', '/api/me/password', { token, body: { newPassword: 'Second!Password2026', currentPassword: 'First!Password2026' } })).status).toBe(200);
+  });
+
   it('revokeAllForUser ends every session of a member (for disabling)', async () => {
     const token = await signInWithPassword(t.app, 'a@example.com', PASSWORD);
-    const service = createSessionsService({ db: t.db, clock: t.clock });
+    const service = createSessionsService({ db: t.db, clock: t.clock, otp: { checkCode: () => Promise.reject(new Error('not used')), consumeCode: () => Promise.reject(new Error('not used')) } });
     expect(await service.revokeAllForUser(memberA.id)).toBeGreaterThan(0);
     expect((await call(t.app, 'GET', '/api/me', { token })).status).toBe(401);
   });

@@ -3,10 +3,7 @@ import type { BankDetailsInput, MyCreator, MyProfile, ProfileUpdateInput } from 
 import { api } from '../../lib/api-client.ts';
 import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
 
-/** `GET /api/me/profile`: own member fields, bank details, picture and referral link. */
-export function useMyProfile() {
-  return useQuery({ queryKey: MY_PROFILE_QUERY_KEY, queryFn: async () => (await api.get<MyProfile>('/me/profile')).data });
-}
+export { useMyProfile } from '../../lib/me.ts';
 
 export function useUpdateProfile() {
   const client = useQueryClient();

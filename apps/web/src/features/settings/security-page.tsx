@@ -1,49 +1,102 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useMyProfile } from '../../lib/me.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangePassword, useEndSession, useOwnSessions } from './settings-api.ts';
 
+/**
+ * Change the password (confirmed with the current one), or, for an account that signs in by SMS
+ * and has none yet, set a first one (confirmed with a code sent to its phone: a stolen session
+ * alone cannot give the account a password).
+ */
 function PasswordCard() {
   const { t } = useTranslation('settings');
+  const profile = useMyProfile();
   const change = useChangePassword();
+  const [codeSent, setCodeSent] = useState(false);
+  const [isSendingCode, setSendingCode] = useState(false);
+  const first = profile.data ? !profile.data.hasPassword : false;
+  const phone = profile.data?.phone ?? null;
   const form = useForm({
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    initialValues: { currentPassword: '', code: '', newPassword: '', confirmPassword: '' },
     validate: {
+      code: (value) => (!first || /^\d{6}$/.test(value) ? null : t('security.codeRequired')),
       newPassword: (value) => (value.length >= 8 ? null : t('security.passwordTooShort')),
       confirmPassword: (value, values) => (value === values.newPassword ? null : t('security.passwordMismatch')),
     },
   });
 
+  async function sendCode() {
+    if (!phone || isSendingCode) return;
+    setSendingCode(true);
+    try {
+      const { messageCode } = await api.post('/auth/otp/send', { phone, purpose: 'login', locale: currentLocale() });
+      notifySuccess(messageCode ?? 'OTP_SENT');
+      setCodeSent(true);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
   const handleSubmit = form.onSubmit((values) => {
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      first ? { code: values.code, newPassword: values.newPassword } : { currentPassword: values.currentPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
           notifySuccess('PASSWORD_CHANGED');
           form.reset();
+          setCodeSent(false);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'PASSWORD_CURRENT_INVALID') form.setFieldError('currentPassword', errorText(error));
+          else if (error instanceof ApiError && error.code.startsWith('OTP_')) form.setFieldError('code', errorText(error));
           else notifyError(error);
         },
       },
     );
   });
 
+  if (profile.isPending) return <Skeleton height={280} radius="md" />;
+  if (profile.isError) return <ErrorState size="section" error={profile.error} onRetry={() => void profile.refetch()} />;
   return (
     <Card withBorder radius="md" padding="lg">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4">
-            {t('security.passwordTitle')}
+            {first ? t('security.setPasswordTitle') : t('security.passwordTitle')}
           </Title>
-          <PasswordField size="sm" required={false} label={t('security.currentPassword')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          {first ? (
+            <>
+              <Text size="sm">{t('security.setPasswordWithCode', { phone: phone ?? '' })}</Text>
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <TextInput
+                  size="sm"
+                  label={t('security.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  disabled={!codeSent}
+                  style={{ flex: '1 1 10rem' }}
+                  {...form.getInputProps('code')}
+                />
+                <Button type="button" variant="default" loading={isSendingCode} disabled={!phone} onClick={() => void sendCode()}>
+                  {codeSent ? t('security.resendCode') : t('security.sendCode')}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <PasswordField size="sm" required={false} label={t('security.currentPassword')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          )}
           <PasswordField size="sm" required={false} label={t('security.newPassword')} autoComplete="new-password" {...form.getInputProps('newPassword')} />
           <PasswordField size="sm" required={false} label={t('security.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Text size="xs" c="dimmed">
@@ -51,7 +104,7 @@ function PasswordCard() {
           </Text>
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
-              {t('security.changePassword')}
+              {first ? t('security.setPassword') : t('security.changePassword')}
             </Button>
           </Group>
         </Stack>

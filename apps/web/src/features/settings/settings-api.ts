@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, AdminSettingsUpdate, PasswordChangeInput, ReferralCodeRotation, Session } from '@agency/shared';
 import { api } from '../../lib/api-client.ts';
+import { MY_PROFILE_QUERY_KEY } from '../../lib/me.ts';
 import { refreshPublicSettings, setPublicSettingsData } from '../../lib/public-settings.ts';
 
 const adminSettingsKey = ['admin', 'settings'] as const;
@@ -88,7 +89,10 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PasswordChangeInput) => api.put<{ endedSessions: number }>('/me/password', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: ownSessionsKey }),
+    onSuccess: async () => {
+      // A first password changes `hasPassword` of the profile.
+      await Promise.all([client.invalidateQueries({ queryKey: ownSessionsKey }), client.invalidateQueries({ queryKey: MY_PROFILE_QUERY_KEY })]);
+    },
   });
 }
 

@@ -1,0 +1,75 @@
+import '../../lib/testing/setup-dom.ts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
+import { aMyProfile } from '../../lib/testing/fixtures.ts';
+import { renderWithProviders } from '../../lib/testing/render.tsx';
+import SecurityPage from './security-page.tsx';
+
+beforeAll(async () => {
+  await i18nReady;
+  await changeLanguage('en');
+  await i18next.loadNamespaces(['settings', 'common', 'messages', 'errors']);
+});
+afterEach(() => {
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function type(label: RegExp, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const changed = { body: { error: false, message: 'Password changed', messageCode: 'PASSWORD_CHANGED', data: { endedSessions: 0 } } };
+
+describe('security: the password card', () => {
+  it('with a password: the current one confirms the change', async () => {
+    const calls = fakeApi({ 'GET /api/me/profile': ok(aMyProfile()), 'GET /api/me/sessions': ok([]), 'PUT /api/me/password': changed });
+    renderWithProviders(<SecurityPage />);
+    expect(await screen.findByText('Change password', { selector: 'h2' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Code from the SMS/)).toBeNull();
+    type(/^Current password/, 'old-password');
+    type(/^New password/, 'New!Password2026');
+    type(/^Repeat new password/, 'New!Password2026');
+    fireEvent.click(screen.getByText('Change password', { selector: 'button span' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ currentPassword: 'old-password', newPassword: 'New!Password2026' });
+  });
+
+  it('without one: a code sent by SMS to the account’s phone confirms the first password; a wrong code shows under its field', async () => {
+    const profile = aMyProfile({ hasPassword: false });
+    const calls = fakeApi({
+      'GET /api/me/profile': ok(profile),
+      'GET /api/me/sessions': ok([]),
+      'POST /api/auth/otp/send': { body: { error: false, message: 'Code sent', messageCode: 'OTP_SENT', data: null } },
+      'PUT /api/me/password': (call) =>
+        (call.body as { code?: string }).code === '123456' ? changed : { status: 400, body: { error: true, code: 'OTP_INVALID', message: 'Invalid otp try again' } },
+    });
+    renderWithProviders(<SecurityPage />);
+    expect(await screen.findByText('Set a password', { selector: 'h2' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(`code we send by SMS to \\${profile.phone}`))).toBeTruthy();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    type(/^New password/, 'First!Password2026');
+    type(/^Repeat new password/, 'First!Password2026');
+    fireEvent.click(screen.getByText('Set password', { selector: 'button span' }));
+    expect(await screen.findByText('Enter the 6-digit code from the SMS.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    fireEvent.click(screen.getByText('Send code'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ phone: profile.phone, purpose: 'login' });
+    type(/^Code from the SMS/, '654321');
+    fireEvent.click(screen.getByText('Set password', { selector: 'button span' }));
+    expect(await screen.findByText(/Invalid otp|code/i, { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    type(/^Code from the SMS/, '123456');
+    fireEvent.click(screen.getByText('Set password', { selector: 'button span' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]!.body).toEqual({ code: '123456', newPassword: 'First!Password2026' });
+  });
+});
