@@ -5,9 +5,10 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale, type MyProfile } from '@agency/shared';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { changeLanguage, currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
+import { SmsCodeField } from '../../components/sms-code-field.tsx';
 import { useUpdateProfile } from './profile-api.ts';
 
 interface DetailsValues {
@@ -39,8 +40,8 @@ function normalisedEmail(value: string | null): string {
 export function MyDetailsForm({ profile }: { profile: MyProfile }) {
   const { t } = useTranslation(['profile', 'common']);
   const update = useUpdateProfile();
-  const [codeSent, setCodeSent] = useState(false);
-  const [isSendingCode, setSendingCode] = useState(false);
+  // A new key after a save: the code field starts again (off until a new code is sent).
+  const [codeRound, setCodeRound] = useState(0);
   const form = useForm<DetailsValues>({
     initialValues: {
       firstName: profile.firstName,
@@ -76,20 +77,6 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
   }
   const needsConfirmation = emailChanges(form.values.email);
 
-  async function sendCode() {
-    if (!profile.phone || isSendingCode) return;
-    setSendingCode(true);
-    try {
-      const { messageCode } = await api.post('/auth/otp/send', { phone: profile.phone, purpose: 'login', locale: currentLocale() });
-      notifySuccess(messageCode ?? 'OTP_SENT');
-      setCodeSent(true);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSendingCode(false);
-    }
-  }
-
   const handleSubmit = form.onSubmit((values) => {
     const confirm = emailChanges(values.email) ? (profile.hasPassword ? { currentPassword: values.currentPassword } : { code: values.code }) : {};
     update.mutate(
@@ -106,7 +93,7 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
           notifySuccess('DETAILS_UPDATED');
           form.setFieldValue('currentPassword', '');
           form.setFieldValue('code', '');
-          setCodeSent(false);
+          setCodeRound((round) => round + 1);
           void changeLanguage(values.locale);
         },
         onError: (error) => {
@@ -146,20 +133,12 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
                     {...form.getInputProps('currentPassword')}
                   />
                 ) : (
-                  <Group align="flex-end" gap="sm" wrap="wrap">
-                    <TextInput
-                      label={t('details.confirm.code')}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      disabled={!codeSent}
-                      style={{ flex: '1 1 10rem' }}
-                      {...form.getInputProps('code')}
-                    />
-                    <Button type="button" variant="default" loading={isSendingCode} disabled={!profile.phone} onClick={() => void sendCode()}>
-                      {codeSent ? t('details.confirm.resendCode') : t('details.confirm.sendCode')}
-                    </Button>
-                  </Group>
+                  <SmsCodeField
+                    key={codeRound}
+                    phone={profile.phone}
+                    labels={{ code: t('details.confirm.code'), send: t('details.confirm.sendCode'), resend: t('details.confirm.resendCode') }}
+                    inputProps={form.getInputProps('code')}
+                  />
                 )}
               </Stack>
             </Alert>

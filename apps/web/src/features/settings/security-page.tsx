@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { SmsCodeField } from '../../components/sms-code-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { currentLocale } from '../../lib/i18n.ts';
 import { useMyProfile } from '../../lib/me.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangePassword, useEndSession, useOwnSessions } from './settings-api.ts';
@@ -21,8 +21,8 @@ function PasswordCard() {
   const { t } = useTranslation('settings');
   const profile = useMyProfile();
   const change = useChangePassword();
-  const [codeSent, setCodeSent] = useState(false);
-  const [isSendingCode, setSendingCode] = useState(false);
+  // A new key after a change: the code field starts again (off until a new code is sent).
+  const [codeRound, setCodeRound] = useState(0);
   const first = profile.data ? !profile.data.hasPassword : false;
   const phone = profile.data?.phone ?? null;
   const form = useForm({
@@ -34,20 +34,6 @@ function PasswordCard() {
     },
   });
 
-  async function sendCode() {
-    if (!phone || isSendingCode) return;
-    setSendingCode(true);
-    try {
-      const { messageCode } = await api.post('/auth/otp/send', { phone, purpose: 'login', locale: currentLocale() });
-      notifySuccess(messageCode ?? 'OTP_SENT');
-      setCodeSent(true);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setSendingCode(false);
-    }
-  }
-
   const handleSubmit = form.onSubmit((values) => {
     change.mutate(
       first ? { code: values.code, newPassword: values.newPassword } : { currentPassword: values.currentPassword, newPassword: values.newPassword },
@@ -55,7 +41,7 @@ function PasswordCard() {
         onSuccess: () => {
           notifySuccess('PASSWORD_CHANGED');
           form.reset();
-          setCodeSent(false);
+          setCodeRound((round) => round + 1);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'PASSWORD_CURRENT_INVALID') form.setFieldError('currentPassword', errorText(error));
@@ -78,21 +64,12 @@ function PasswordCard() {
           {first ? (
             <>
               <Text size="sm">{t('security.setPasswordWithCode', { phone: phone ?? '' })}</Text>
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                <TextInput
-                  size="sm"
-                  label={t('security.code')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  disabled={!codeSent}
-                  style={{ flex: '1 1 10rem' }}
-                  {...form.getInputProps('code')}
-                />
-                <Button type="button" variant="default" loading={isSendingCode} disabled={!phone} onClick={() => void sendCode()}>
-                  {codeSent ? t('security.resendCode') : t('security.sendCode')}
-                </Button>
-              </Group>
+              <SmsCodeField
+                key={codeRound}
+                phone={phone}
+                labels={{ code: t('security.code'), send: t('security.sendCode'), resend: t('security.resendCode') }}
+                inputProps={{ size: 'sm', ...form.getInputProps('code') }}
+              />
             </>
           ) : (
             <PasswordField size="sm" required={false} label={t('security.currentPassword')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
