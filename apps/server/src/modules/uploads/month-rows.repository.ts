@@ -80,6 +80,8 @@ export interface MonthRowInput {
 
 /** The columns a month row is written with, in the order of the insert's select and of the COPY lines. */
 const MONTH_COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at';
+/** What the month rows' COPY writes into. */
+const MONTH_COPY_TARGET = `creator_months (${MONTH_COLUMNS})`;
 
 /**
  * One multi-row insert of `rows[start, end)`: each column is sent as one array and `unnest` turns
@@ -141,10 +143,6 @@ function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: numb
 }
 
 /** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
-async function copyLines(client: CopyClient, target: string, text: string): Promise<void> {
-  await copyBuffer(client, target, Buffer.from(text));
-}
-
 type CopyClient = { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream };
 
 /** `COPY <target> FROM STDIN` of `data` (COPY TEXT lines, UTF-8) on a PostgreSQL client. */
@@ -205,7 +203,7 @@ export async function copyMonthRows(
   const connection = transactionConnection(tx);
   if (connection?.kind !== 'postgres') return false;
   if (end <= start) return true;
-  await copyLines(connection.client, `creator_months (${MONTH_COLUMNS})`, monthCopyText(period, uploadId, at, rows, start, end));
+  await copyBuffer(connection.client, MONTH_COPY_TARGET, Buffer.from(monthCopyText(period, uploadId, at, rows, start, end)));
   return true;
 }
 
@@ -230,7 +228,7 @@ export function prepareMonthRows(db: Executor, period: string, uploadId: string,
   const connection = transactionConnection(db);
   if (connection?.kind !== 'postgres' || rows.length === 0) return () => writeMonthRows(db, period, uploadId, at, rows);
   const data = Buffer.from(monthCopyText(period, uploadId, at, rows));
-  return () => copyBuffer(connection.client, `creator_months (${MONTH_COLUMNS})`, data);
+  return () => copyBuffer(connection.client, MONTH_COPY_TARGET, data);
 }
 
 /**

@@ -1,12 +1,10 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useAgencyLogo, useAgencyName } from '../../lib/public-settings.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 import BrandingPage from './branding-page.tsx';
 
 const PUBLIC = {
@@ -70,19 +68,7 @@ function renderPage() {
 }
 
 describe('branding (/app/accounts/branding)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['settings', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['settings', 'common', 'messages', 'errors']);
 
   it('fetches the public settings again after saving, so the header shows the new name without a reload', async () => {
     const server = fakeServer();

@@ -1,11 +1,9 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 import StampPage from './stamp-page.tsx';
 
 const SETTINGS = {
@@ -52,19 +50,7 @@ function fakeServer() {
 }
 
 describe('invoice stamp (/app/accounts/stamp)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['settings', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['settings', 'common', 'messages', 'errors']);
 
   it('uploads a stamp, shows its preview, and removes it only after the confirmation', async () => {
     const server = fakeServer();
