@@ -22,7 +22,9 @@ export const creators = pgTable(
   },
   (table) => [
     check('creators_status_check', sql`${table.status} in ('pending', 'active', 'rejected', 'inactive')`),
-    check('creators_tiktok_username_format_check', sql`${table.tiktokUsername} ~ '^[a-z0-9._]{2,24}$'`),
+    // ^[a-z0-9._]{2,24}$ without the bounded repeat, which PostgreSQL's regex engine runs slowly:
+    // ~0.2 s (PostgreSQL) and ~0.35 s (PGlite) less for 100,000 new creators (migration 0020).
+    check('creators_tiktok_username_format_check', sql`length(${table.tiktokUsername}) between 2 and 24 and ${table.tiktokUsername} !~ '[^a-z0-9._]'`),
     // Partial (migration 0016): creators with no owner or affiliate (every creator a new agency's
     // first upload makes) add no entry; `owner_id = $1` and the ON DELETE SET NULL of users are
     // served all the same (docs/decisions/006).
