@@ -20,7 +20,7 @@ function statusMb(pid, field) {
  * The built server on the seeded database, as its own process (as a server start), so its peak RSS
  * is the server's during the imports, not the seeding's (PGlite's WASM heap never shrinks).
  */
-async function importThroughServer(target, plan) {
+async function importThroughServer(target, plan, floorNow) {
   const webDir = mkdtempSync(join(tmpdir(), 'bench-upload-no-web-'));
   const dataDir = target.folder ?? mkdtempSync(join(tmpdir(), 'bench-upload-data-'));
   const server = await startServerProcess('server', SERVER_BUNDLE, {
@@ -45,6 +45,8 @@ async function importThroughServer(target, plan) {
     const token = (await login.json()).data.token;
     const runs = [];
     for (const [label, filePath, createUnknown] of plan) {
+      // The floor next to this import, while the server is idle (upload.mjs).
+      const floorMs = await floorNow();
       const form = new FormData();
       form.append('asOf', AS_OF);
       if (createUnknown) form.append('createUnknown', 'true');
@@ -57,7 +59,7 @@ async function importThroughServer(target, plan) {
       const ms = performance.now() - started;
       if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
       const report = JSON.parse(body).data;
-      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
+      runs.push({ label, ms, floorMs, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
     }
     return runs;
   } finally {
@@ -67,8 +69,11 @@ async function importThroughServer(target, plan) {
   }
 }
 
-/** Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it. */
-export async function runDatabase(kind, plan, options = {}) {
+/**
+ * Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it.
+ * `options.floorNow()` is awaited before each import and gives the floor measured then.
+ */
+export async function runDatabase(kind, plan, options) {
   const pg = (await import('pg')).default;
   const target = { ...databaseOf(kind), creators: options.creators !== false };
   if (target.url) {
@@ -79,7 +84,7 @@ export async function runDatabase(kind, plan, options = {}) {
   }
   try {
     const { seedSeconds } = await runSeedChild(target);
-    const runs = await importThroughServer(target, plan);
+    const runs = await importThroughServer(target, plan, options.floorNow);
     return { seedSeconds, runs };
   } finally {
     if (target.folder) rmSync(target.folder, { recursive: true, force: true });
