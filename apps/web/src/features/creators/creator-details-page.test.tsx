@@ -1,16 +1,14 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreatorDetail } from '@agency/shared';
-import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, type FakeCall } from '../../lib/testing/fake-api.ts';
 import { aCreatorDetail, aCreatorMonth, aPage } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import CreatorDetailsPage from './creator-details-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const AYLA = { uid: '11111111-1111-4111-8111-111111111111', firstName: 'Ayla', lastName: 'Kaya' };
 
@@ -71,19 +69,7 @@ function renderPage(path = '/app/mydesk/details?id=c1') {
 }
 
 describe('creator details (/app/mydesk/details)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['creators', 'common', 'errors', 'messages']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['creators', 'common', 'errors', 'messages']);
 
   it("shows the creator, this month's figures, every month and the change history", async () => {
     const calls = creatorServer(STAR);

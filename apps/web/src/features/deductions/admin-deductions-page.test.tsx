@@ -1,14 +1,12 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, type FakeCall } from '../../lib/testing/fake-api.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import AdminDeductionsPage from './admin-deductions-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const ADA = 'a0000000-0000-4000-8000-000000000001';
 const BOB = 'b0000000-0000-4000-8000-000000000002';
@@ -54,19 +52,7 @@ function renderPage(memberId?: string) {
 }
 
 describe('admin deductions page', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['deductions', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['deductions', 'common', 'messages', 'errors']);
 
   it('lists the deductions with their member, amount, reason and state; a consumed one cannot be deleted', async () => {
     const calls = fakeApi({

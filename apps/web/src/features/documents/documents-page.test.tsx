@@ -1,16 +1,14 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Payment } from '@agency/shared';
-import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi, ok, type FakeCall } from '../../lib/testing/fake-api.ts';
 import { aPage, aPayment } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import DocumentsPage from './documents-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 /** Paid: two months, $80.00 earned, $4.50 deducted, $75.50 paid, with the default invoice. */
 const PAID = aPayment({
@@ -79,19 +77,7 @@ function renderPage() {
 }
 
 describe('documents (/app/setting/documents)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['documents', 'payments', 'common', 'errors', 'messages']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['documents', 'payments', 'common', 'errors', 'messages']);
 
   it('shows one statement per payment: its months, status, gross, deductions, what was paid and its invoice', async () => {
     const calls = documentsServer([CUSTOM, PAID, REJECTED]);

@@ -1,14 +1,13 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@agency/shared';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { MemberSessionsCard } from './member-sessions-card.tsx';
 import { shortUserAgent } from './user-agent.ts';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const MEMBER_ID = '11111111-1111-4111-8111-111111111111';
 const PHONE = {
@@ -62,19 +61,7 @@ function renderCard() {
 }
 
 describe("member's sessions card (/app/mydesk/usersProfile)", () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['members', 'common', 'errors', 'messages']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['members', 'common', 'errors', 'messages']);
 
   it('lists the sessions: created, last seen, IP and a short device name', async () => {
     const calls = fakeApi([PHONE, LAPTOP]);

@@ -1,28 +1,14 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import MemberNotificationsPage from './member-notifications-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 describe('member notifications page (/app/mydesk/notification)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['notifications', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['notifications', 'common', 'messages', 'errors']);
 
   it('translates system notifications, shows the unread state and marks one read', async () => {
     let readAt: string | null = null;

@@ -1,16 +1,14 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AutoRunResult, Payment, PaymentBank, PaymentBatchResult, PaymentStatus, PayoutRun } from '@agency/shared';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
 import { aPage, aPayment, aPaymentBank, aPayoutRun } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import AdminPaymentsPage from './admin-payments-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 /** A payment of the admin list: the member `<firstName> Test`, their bank details and the statement of a $125.00 request. */
 function payment(id: string, firstName: string, status: PaymentStatus, amountCents = 12000, bankStatus: PaymentBank['bankStatus'] = 'Verified'): Payment {
@@ -77,19 +75,7 @@ function renderPage() {
 
 // The screen renders many Mantine parts: on a busy machine a test takes more than vitest's 5 s.
 describe('admin payments page (/app/mydesk/transaction)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['payments', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['payments', 'common', 'messages', 'errors']);
 
   it('offers only the moves the state machine allows from each status', async () => {
     fakeApi({ 'GET /api/admin/payments': ok(aPage(PAYMENTS)) });

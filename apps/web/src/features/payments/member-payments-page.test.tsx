@@ -1,32 +1,18 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
 import { aPage, aPayment, aSummary } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import MemberPaymentsPage from './member-payments-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 /** $150.00 unpaid, $120.00 available: a request between $50.00 and $120.00 is allowed. */
 const summary = aSummary({ unpaidCents: 15000, availableCents: 12000, minimumPayoutCents: 5000, eligibility: 'Eligible for Payment' });
 
 describe('member payments page (/app/setting/payment)', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['payments', 'earnings', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['payments', 'earnings', 'common', 'messages', 'errors']);
 
   it('refuses a request below $50 or above the available balance before sending anything, then sends a valid one', async () => {
     const calls = fakeApi({

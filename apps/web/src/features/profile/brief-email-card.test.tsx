@@ -1,30 +1,17 @@
 import '../../lib/testing/setup-dom.ts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MyProfile } from '@agency/shared';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi } from '../../lib/testing/fake-api.ts';
 import { aMyProfile } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { BriefEmailCard } from './brief-email-card.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const PROFILE: MyProfile = aMyProfile({ briefEmail: true });
 
-beforeAll(async () => {
-  await i18nReady;
-  await changeLanguage('en');
-  await i18next.loadNamespaces(['profile', 'common', 'messages', 'errors']);
-});
-afterEach(() => {
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['profile', 'common', 'messages', 'errors']);
 
 const briefSwitch = () => screen.getByLabelText(/^Send me the daily brief by e-mail/) as HTMLInputElement;
 

@@ -1,32 +1,18 @@
 import '../../lib/testing/setup-dom.ts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MyProfile } from '@agency/shared';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
 import { aMyProfile } from '../../lib/testing/fixtures.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { MyDetailsForm } from './my-details-form.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const PROFILE: MyProfile = aMyProfile();
 
 const saved = { body: { error: false, message: 'Details updated successfully', messageCode: 'DETAILS_UPDATED', data: PROFILE } };
 
-beforeAll(async () => {
-  await i18nReady;
-  await changeLanguage('en');
-  await i18next.loadNamespaces(['profile', 'common', 'messages', 'errors']);
-});
-afterEach(() => {
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests(['profile', 'common', 'messages', 'errors']);
 
 function type(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,27 +1,15 @@
 import '../../lib/testing/setup-dom.ts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import { BankForm } from './bank-form.tsx';
 import { ReferralLinkCard } from '../../components/referral-link-card.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const LINK = 'https://portal.example/kayit?ref=ABCD2345';
 
-beforeAll(async () => {
-  await i18nReady;
-  await changeLanguage('en');
-  await i18next.loadNamespaces(['profile', 'common', 'messages', 'errors']);
-});
+setUpScreenTests(['profile', 'common', 'messages', 'errors']);
 afterEach(() => {
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

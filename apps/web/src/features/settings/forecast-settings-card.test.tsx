@@ -1,14 +1,12 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_COMMISSION_TIERS } from '@agency/shared';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../lib/testing/fake-api.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import CommissionSettingsPage from './commission-settings-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const SETTINGS = {
   agencyName: 'Agency',
@@ -21,19 +19,7 @@ const SETTINGS = {
 };
 
 describe('commission settings: the forecasts’ went-dark days', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['settings', 'common', 'errors', 'messages']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['settings', 'common', 'errors', 'messages']);
 
   it('shows the setting, refuses 31, and saves { darkAfterDays } alone', async () => {
     const calls = fakeApi({

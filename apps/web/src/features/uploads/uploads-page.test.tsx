@@ -1,12 +1,12 @@
 import '../../lib/testing/setup-dom.ts';
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { changeLanguage, i18nReady } from '../../lib/i18n.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n.ts';
 import { renderWithProviders } from '../../lib/testing/render.tsx';
 import UploadsPage from './uploads-page.tsx';
+import { setUpScreenTests } from '../../lib/testing/screen-tests.ts';
 
 const csvFile = {
   format: 'csv',
@@ -105,19 +105,7 @@ function fields(form: FormData): Record<string, string> {
 }
 
 describe('uploads page (/app/mydesk/uploadFile)', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await changeLanguage('en');
-    await i18next.loadNamespaces(['uploads', 'common', 'messages', 'errors']);
-  });
-  afterEach(() => {
-    act(() => {
-      notifications.clean();
-      notifications.cleanQueue();
-    });
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests(['uploads', 'common', 'messages', 'errors']);
 
   it('imports only after a clean check of the same file and date, with the default answers', async () => {
     const posts = fakeServer([checked(), committed()]);
