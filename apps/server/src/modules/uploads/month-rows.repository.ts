@@ -142,7 +142,7 @@ function monthRowsTable(rows: readonly MonthRowInput[], start: number, end: numb
     ) as t(creator_id, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network)`;
 }
 
-/** `COPY <target> FROM STDIN` of `text` (COPY TEXT lines) on a PostgreSQL client. */
+/** A PostgreSQL client that can run `COPY ... FROM STDIN` (pg with pg-copy-streams). */
 type CopyClient = { query: (stream: ReturnType<typeof copyStreams.from>) => NodeJS.WritableStream };
 
 /** `COPY <target> FROM STDIN` of `data` (COPY TEXT lines, UTF-8) on a PostgreSQL client. */
