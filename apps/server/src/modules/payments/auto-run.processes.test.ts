@@ -4,7 +4,7 @@ import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/share
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, createUser, TestClock } from '../../../test/helpers.ts';
-import type { RunnerReply, RunnerRequest } from '../../../test/auto-run-runner.ts';
+import type { RunnerMessage, RunnerReply, RunnerRequest } from '../../../test/auto-run-runner.ts';
 import type { Database } from '../../db/client.ts';
 import { payoutRuns } from '../../db/schema.ts';
 import { createDeductionsService } from '../deductions/index.ts';
@@ -15,7 +15,7 @@ import { addBank, expectEachEligiblePaidOnce, setMonthEarnings } from './payment
  * Issue 5: the automatic run in two server processes at once, on PostgreSQL only (PGlite is one
  * process). 20 times, a new run month (the clock moves a month, the month before gets fresh
  * earnings); two forked runners (test/auto-run-runner.ts, the real runAutomaticPayments through
- * tsx, each with its own pool) start on the same message; then exactly one payment per eligible
+ * tsx, each with its own pool, started once and kept for the twenty runs) start each run on the same message; then exactly one payment per eligible
  * member, none for the others, and every ledger agrees with the service's balance.
  */
 const isPostgres = process.env.TEST_DB === 'postgres';
@@ -45,31 +45,50 @@ function runAt(period: string): Date {
   return new Date(`${period}-15T00:05:00Z`);
 }
 
-/** Forks a runner and resolves once it is connected and waiting. */
-function startRunner(url: string): Promise<{ child: ChildProcess; replies: RunnerReply[]; exited: Promise<number | null> }> {
-  const child = fork(RUNNER, [url], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+interface Runner {
+  child: ChildProcess;
+  /** The next reply other than `ready` (the answer to the run under way). */
+  next(): Promise<RunnerReply>;
+  exited: Promise<number | null>;
+}
+
+/** Forks a runner that answers every run (`serve`) and resolves once it is connected and waiting. */
+function startRunner(url: string): Promise<Runner> {
+  const child = fork(RUNNER, [url, 'serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const replies: RunnerReply[] = [];
+  let waiting: ((reply: RunnerReply) => void) | null = null;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const next = () =>
+    new Promise<RunnerReply>((resolve, reject) => {
+      const reply = replies.shift();
+      if (reply) return resolve(reply);
+      waiting = resolve;
+      void exited.then((code) => reject(new Error(`runner exited with ${code} during a run`)));
+    });
   return new Promise((resolve, reject) => {
     child.on('message', (reply: RunnerReply) => {
-      replies.push(reply);
-      if (reply.type === 'ready') resolve({ child, replies, exited });
+      if (reply.type === 'ready') return resolve({ child, next, exited });
+      if (waiting) {
+        const take = waiting;
+        waiting = null;
+        take(reply);
+      } else replies.push(reply);
     });
     child.once('error', reject);
     void exited.then((code) => reject(new Error(`runner exited with ${code} before it was ready`)));
   });
 }
 
-async function runInTwoProcesses(url: string, period: string, batchSize: number | undefined): Promise<AutoRunResult[]> {
-  const runners = await Promise.all([startRunner(url), startRunner(url)]);
+/** Both runners start the same run at the same moment; their results. */
+async function runInTwoProcesses(runners: Runner[], period: string, batchSize: number | undefined): Promise<AutoRunResult[]> {
   // The start signal: both are connected and waiting; the message goes to both and names the
   // moment (a little ahead) at which both start.
   const request: RunnerRequest = { type: 'run', period, now: runAt(period).toISOString(), startAt: Date.now() + 150, ...(batchSize ? { batchSize } : {}) };
+  const answers = runners.map((runner) => runner.next());
   for (const runner of runners) runner.child.send(request);
-  const codes = await Promise.all(runners.map((runner) => runner.exited));
-  return runners.map((runner, index) => {
-    const reply = runner.replies.find((item) => item.type !== 'ready');
-    if (!reply || reply.type !== 'done') throw new Error(`runner ${index} (exit ${codes[index]}): ${reply?.type === 'failed' ? reply.message : 'no result'}`);
+  const replies = await Promise.all(answers);
+  return replies.map((reply, index) => {
+    if (reply.type !== 'done') throw new Error(`runner ${index}: ${reply.type === 'failed' ? reply.message : reply.type}`);
     return reply.result;
   });
 }
@@ -80,6 +99,8 @@ describe.skipIf(!isPostgres)('payments: the automatic run in two server processe
   let adminId = '';
   const members: Member[] = [];
   const clock = new TestClock(runAt(FIRST_RUN));
+  /** The two server processes, each with its own pool, started once for the twenty runs. */
+  let runners: Runner[] = [];
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
@@ -99,8 +120,11 @@ describe.skipIf(!isPostgres)('payments: the automatic run in two server processe
       }
     }
     expect(members.filter((member) => member.kind !== 'disabled')).toHaveLength(30);
+    runners = await Promise.all([startRunner(database.url), startRunner(database.url)]);
   });
   afterAll(async () => {
+    for (const runner of runners) runner.child.send({ type: 'exit' } satisfies RunnerMessage);
+    await Promise.all(runners.map((runner) => runner.exited));
     await database?.close();
   });
 
@@ -130,7 +154,7 @@ describe.skipIf(!isPostgres)('payments: the automatic run in two server processe
 
       // Odd runs in batches of 3 members (the two processes take turns batch by batch), even runs
       // in the default batch (one transaction for all 30).
-      const results = await runInTwoProcesses(database.url, period, iteration % 2 === 1 ? 3 : undefined);
+      const results = await runInTwoProcesses(runners, period, iteration % 2 === 1 ? 3 : undefined);
 
       // Between them, the two processes created each payment once; each saw every active member.
       expect(results[0]!.created + results[1]!.created).toBe(eligible.length);
