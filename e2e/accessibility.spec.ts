@@ -59,11 +59,12 @@ type Violation = { id: string; impact: string; help: string; nodes: { target: st
 
 /**
  * The rules whose answer depends on the colours: all that the dark scheme can change. The
- * product switches schemes with CSS variables only (no component reads the scheme: nothing in
- * apps/web/src calls useComputedColorScheme or asks prefers-color-scheme), so the page's elements,
- * names, roles and structure are the same in both; the light audit runs every rule on them, and
- * the dark one these (axe-core's `cat.color` rules that run by default: the AAA contrast rule is
- * off by default in both).
+ * product's dark scheme changes colours only: Mantine's CSS variables, and the CSS modules'
+ * `[data-mantine-color-scheme='dark']` rules, which set backgrounds and colours; no component
+ * reads the scheme (nothing in apps/web/src calls useComputedColorScheme or uses lightHidden or
+ * darkHidden). So the page's elements, names, roles and structure are the same in both: the
+ * light audit runs every rule on them, the dark one these (axe-core's `cat.color` rules that run
+ * by default; the AAA contrast rule is off by default in both).
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
