@@ -18,9 +18,10 @@
 //    The time is from the request's start to the end of the answer. The server's peak RSS is its
 //    VmHWM in /proc/<pid>/status, reset to its current RSS (/proc/<pid>/clear_refs) before each
 //    import (the floor measured between two imports leaves the server ~5 s to give back the last
-//    one's garbage; back to back, the peak was ~30 MB higher: bench/RESULTS.md). Three imports: the first of the month, the same file again, and a later export of the
-//    same creators with every row's figures changed (a re-import writes only what changed, so the
-//    same file is its best case and this one its worst). Then a new agency's first import: the same
+//    one's garbage; back to back, the peak was ~30 MB higher: bench/RESULTS.md). Three imports:
+//    the first of the month, the same file again, and a later export of the same creators with
+//    every row's figures changed (a re-import writes only what changed, so the same file is its
+//    best case and this one its worst). Then a new agency's first import: the same
 //    file on a database with the members but no creators, posted with createUnknown=true, so the
 //    import creates every one of the 100,000 creators and writes their month.
 // The project's own reader alone (read -> recognise -> map -> parse, backstage-parser.ts, in this

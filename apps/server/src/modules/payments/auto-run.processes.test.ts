@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { MIN_PAYOUT_CENTS, shiftPeriod, type AutoRunResult } from '@agency/shared';
 import { eq } from 'drizzle-orm';
@@ -15,8 +16,9 @@ import { addBank, expectEachEligiblePaidOnce, setMonthEarnings } from './payment
  * Issue 5: the automatic run in two server processes at once, on PostgreSQL only (PGlite is one
  * process). 20 times, a new run month (the clock moves a month, the month before gets fresh
  * earnings); two forked runners (test/auto-run-runner.ts, the real runAutomaticPayments through
- * tsx, each with its own pool, started once and kept for the twenty runs) start each run on the same message; then exactly one payment per eligible
- * member, none for the others, and every ledger agrees with the service's balance.
+ * tsx, each with its own pool, started once and kept for the twenty runs) start each run on the
+ * same message; then exactly one payment per eligible member, none for the others, and every
+ * ledger agrees with the service's balance.
  */
 const isPostgres = process.env.TEST_DB === 'postgres';
 const RUNNER = fileURLToPath(new URL('../../../test/auto-run-runner.ts', import.meta.url));
@@ -47,36 +49,22 @@ function runAt(period: string): Date {
 
 interface Runner {
   child: ChildProcess;
-  /** The next reply other than `ready` (the answer to the run under way). */
-  next(): Promise<RunnerReply>;
   exited: Promise<number | null>;
 }
 
 /** Forks a runner that answers every run (`serve`) and resolves once it is connected and waiting. */
-function startRunner(url: string): Promise<Runner> {
+async function startRunner(url: string): Promise<Runner> {
   const child = fork(RUNNER, [url, 'serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const replies: RunnerReply[] = [];
-  let waiting: ((reply: RunnerReply) => void) | null = null;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const next = () =>
-    new Promise<RunnerReply>((resolve, reject) => {
-      const reply = replies.shift();
-      if (reply) return resolve(reply);
-      waiting = resolve;
-      void exited.then((code) => reject(new Error(`runner exited with ${code} during a run`)));
-    });
-  return new Promise((resolve, reject) => {
-    child.on('message', (reply: RunnerReply) => {
-      if (reply.type === 'ready') return resolve({ child, next, exited });
-      if (waiting) {
-        const take = waiting;
-        waiting = null;
-        take(reply);
-      } else replies.push(reply);
-    });
-    child.once('error', reject);
-    void exited.then((code) => reject(new Error(`runner exited with ${code} before it was ready`)));
-  });
+  const runner = { child, exited };
+  const [reply] = (await nextReply(runner, 'before it was ready')) as [RunnerReply];
+  if (reply.type !== 'ready') throw new Error(`runner said ${reply.type} before it was ready`);
+  return runner;
+}
+
+/** The runner's next message (it sends one answer per run), or an error if it exits first. */
+function nextReply(runner: Runner, when: string): Promise<unknown[]> {
+  return Promise.race([once(runner.child, 'message'), runner.exited.then((code) => Promise.reject(new Error(`runner exited with ${code} ${when}`)))]);
 }
 
 /** Both runners start the same run at the same moment; their results. */
@@ -84,9 +72,9 @@ async function runInTwoProcesses(runners: Runner[], period: string, batchSize: n
   // The start signal: both are connected and waiting; the message goes to both and names the
   // moment (a little ahead) at which both start.
   const request: RunnerRequest = { type: 'run', period, now: runAt(period).toISOString(), startAt: Date.now() + 150, ...(batchSize ? { batchSize } : {}) };
-  const answers = runners.map((runner) => runner.next());
+  const answers = runners.map((runner) => nextReply(runner, 'during a run'));
   for (const runner of runners) runner.child.send(request);
-  const replies = await Promise.all(answers);
+  const replies = (await Promise.all(answers)).map(([reply]) => reply as RunnerReply);
   return replies.map((reply, index) => {
     if (reply.type !== 'done') throw new Error(`runner ${index}: ${reply.type === 'failed' ? reply.message : reply.type}`);
     return reply.result;
