@@ -44,9 +44,11 @@ async function importThroughServer(target, plan, floorNow) {
     if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
     const token = (await login.json()).data.token;
     const runs = [];
+    // The floors around the imports, while the server is idle (upload.mjs): one before each import
+    // and one after the last, so each import lies between two floors.
+    const floors = [];
     for (const [label, filePath, createUnknown] of plan) {
-      // The floor next to this import, while the server is idle (upload.mjs).
-      const floorMs = await floorNow();
+      floors.push(await floorNow());
       const form = new FormData();
       form.append('asOf', AS_OF);
       if (createUnknown) form.append('createUnknown', 'true');
@@ -59,9 +61,15 @@ async function importThroughServer(target, plan, floorNow) {
       const ms = performance.now() - started;
       if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
       const report = JSON.parse(body).data;
-      runs.push({ label, ms, floorMs, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
+      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
     }
-    return runs;
+    floors.push(await floorNow());
+    return runs.map((run, index) => ({
+      ...run,
+      floorBeforeMs: floors[index],
+      floorAfterMs: floors[index + 1],
+      floorMs: (floors[index] + floors[index + 1]) / 2,
+    }));
   } finally {
     await stopServerProcess(server);
     rmSync(webDir, { recursive: true, force: true });
@@ -71,7 +79,8 @@ async function importThroughServer(target, plan, floorNow) {
 
 /**
  * Seeds a fresh database of `kind`, imports into it from a fresh process, then removes it.
- * `options.floorNow()` is awaited before each import and gives the floor measured then.
+ * `options.floorNow()` is awaited before each import and after the last, and gives the floor measured
+ * then; each run's `floorMs` is the mean of the floors right before and right after it.
  */
 export async function runDatabase(kind, plan, options) {
   const pg = (await import('pg')).default;
