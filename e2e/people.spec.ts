@@ -50,12 +50,13 @@ function toast(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
-/** Types `text` into the members list's search. */
 /**
- * Searches the members list and waits for its answer (`found`: the count line it shows), so the
- * rows a test then uses are the search's, not the list's before it: a row's details drawer opened
- * just before the search went out closed again when the list's loading state took the table's
- * place (a fresh clone's run once).
+ * Types `text` into the members list's search and waits for its answer (`found`: the count line it
+ * shows), so the rows a test then uses are the search's, not the list's before it, as a user sees
+ * the results before using them. Without the wait, a fresh clone's run once clicked a row's
+ * "Details" while the search was on its way, and no details drawer was open 10 s later; the list
+ * keeps its rows while a search loads (keepPreviousData), so what closed or never opened the
+ * drawer is not known (the columns are fitted again when the rows change: one lead).
  */
 async function searchMembers(page: Page, text: string, found: string) {
   await page.getByLabel('Search members', { exact: true }).fill(text);
