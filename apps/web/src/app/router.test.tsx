@@ -26,6 +26,8 @@ const settings = {
   referralsEnabled: true,
 };
 
+const noPayments = { items: [], total: 0, page: 1, pageSize: 20 };
+
 async function renderAt(path: string, routeObjects: RouteObject[] = routes) {
   const history = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const router = createAppRouter(routeObjects, history);
@@ -49,7 +51,9 @@ describe('router', () => {
     await changeLanguage('en');
   });
   beforeEach(() => {
-    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': settings, '/api/me': null }));
+    // `/api/me` alone, and a member with no payments: the member's other screens (`/api/me/summary`
+    // and the like) answer 404 here, an error state under the screen's heading, never `null`.
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': settings, '/api/me$': null, '/api/me/payments': noPayments }));
   });
   afterEach(() => {
     cleanup();
@@ -92,7 +96,7 @@ describe('router', () => {
 
   it("shows the agency logo in the public and signed-in headers and as the document's icon", async () => {
     const logoUrl = '/api/settings/logo?v=abcd1234';
-    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl }, '/api/me': null }));
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl }, '/api/me$': null }));
     await renderAt('/no-such-page');
     await heading('Page not found');
     const logo = await waitFor(() => {
@@ -114,7 +118,7 @@ describe('router', () => {
   });
 
   it('keeps the default icon and mark when the agency has no logo', async () => {
-    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl: null }, '/api/me': null }));
+    vi.stubGlobal('fetch', mockFetch({ '/api/settings/public': { ...settings, logoUrl: null }, '/api/me$': null }));
     await renderAt('/no-such-page');
     await heading('Page not found');
     await waitFor(() => expect(document.title).toBe('Page not found · Star Agency LIVE'));
