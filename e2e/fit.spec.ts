@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demoIds, demoSession, type DemoIds, type DemoRole } from './support.ts';
+import { demoIds, demoSession, openInApp, type DemoIds, type DemoRole } from './support.ts';
 
 /**
  * Issue 17, "lists that fit": every admin and member screen of the route tables, with the demo
@@ -165,10 +165,15 @@ function measure(options: { phone: boolean }): Findings {
   return { cut: [...new Set(cut)], sideways, small: [...new Set(small)] };
 }
 
-async function openScreen(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === path.split('?')[0]!.toLowerCase());
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+/** The first screen of a walk loads the app; the others open in it, as its links open them. */
+async function openScreen(page: Page, path: string, first: boolean): Promise<void> {
+  if (first) {
+    await page.goto(path);
+    await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === path.split('?')[0]!.toLowerCase());
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  } else {
+    await openInApp(page, path);
+  }
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0);
@@ -190,10 +195,10 @@ async function walk(page: Page, request: APIRequestContext, testInfo: TestInfo, 
     { lang: language, stored: session },
   );
   const failures: string[] = [];
-  for (const screen of SCREENS[role]) {
+  for (const [index, screen] of SCREENS[role].entries()) {
     const path = `${screen.path}${screen.query && knownIds ? screen.query(knownIds) : ''}`;
     await test.step(`${screen.name} ${path}`, async () => {
-      await openScreen(page, path);
+      await openScreen(page, path, index === 0);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const shot = testInfo.outputPath(`${role}-${language}-${size}-${screen.name.replace(/\W+/g, '-')}.png`);
       await page.screenshot({ path: shot, fullPage: true });

@@ -159,3 +159,56 @@ export async function openSignedIn(page: Page, session: ApiSession, path: string
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
 }
+
+/** Requests in flight per page (openInApp), counted from the page's first use. */
+const inFlight = new WeakMap<Page, { count: number; changed: number }>();
+
+function trackRequests(page: Page): { count: number; changed: number } {
+  let state = inFlight.get(page);
+  if (!state) {
+    const tracked = { count: 0, changed: Date.now() };
+    const done = () => {
+      // A request sent before the counting began ends without having been counted.
+      tracked.count = Math.max(0, tracked.count - 1);
+      tracked.changed = Date.now();
+    };
+    page.on('request', () => {
+      tracked.count += 1;
+      tracked.changed = Date.now();
+    });
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    inFlight.set(page, tracked);
+    state = tracked;
+  }
+  return state;
+}
+
+/**
+ * Opens `path` in the app already loaded in `page`, as a link in the app does (the router follows
+ * `history.pushState` and the `popstate` event), without loading the app again: the walks over
+ * every screen (fit.spec.ts, accessibility.spec.ts) spent ~1.5 s per screen starting the app.
+ * Returns once the screen that was open is gone (its headings are replaced by the new screen's)
+ * and no request has been in flight for 300 ms (`networkidle` is a state of the page's load,
+ * reached once). The same path with another query is opened with a full load: React keeps that
+ * screen's elements.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const pathname = path.split('?')[0]!;
+  const requests = trackRequests(page);
+  if (new URL(page.url()).pathname.toLowerCase() === pathname.toLowerCase()) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  } else {
+    await page.evaluate((to) => {
+      for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-screen-left', '');
+      // At the top, as a screen that was loaded.
+      window.scrollTo(0, 0);
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  await expect(page).toHaveURL((url) => url.pathname.toLowerCase() === pathname.toLowerCase());
+  await expect(page.locator('h1:not([data-screen-left])').first()).toBeVisible();
+  await expect.poll(() => requests.count === 0 && Date.now() - requests.changed >= 300, { intervals: [100] }).toBe(true);
+}

@@ -27,12 +27,19 @@ async function prerenderLanding(root: string, outDir: string): Promise<void> {
   const styles = readdirSync(join(outDir, 'assets')).filter((name) => /^landing-page-[\w-]+\.css$/.test(name));
   if (styles.length !== 1) throw new Error(`expected one landing-page CSS file, found ${styles.length}`);
   const css = readFileSync(join(outDir, 'assets', styles[0] as string), 'utf8');
-  const template = landingScripts(shell, outDir, fonts).replace('</head>', () => `  <style>${css}</style>\n  </head>`);
+  // The first paint waits for the header to be parsed whole (until `<main id="main-content">`): on a
+  // slow phone the browser painted the page half parsed, and the header's buttons, parsed after the
+  // language menu, pushed it aside (a layout shift). Browsers without `rel=expect` paint as before.
+  const template = landingScripts(shell, outDir, fonts).replace(
+    '</head>',
+    () => `  <style>${css}</style>\n  <link rel="expect" href="#main-content" blocking="render">\n  </head>`,
+  );
   // One page per language (landingPageFile); the server answers `/` with the one the visitor's
   // language cookie names.
   for (const wanted of LOCALES) {
     const { html, language } = await renderLanding(wanted);
     if (language !== wanted) throw new Error(`the landing page rendered in ${language}, not ${wanted}`);
+    if (!html.includes('id="main-content"')) throw new Error('the landing page has no <main id="main-content"> for its first paint to wait for');
     const page = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(empty, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${html}</div>`);
