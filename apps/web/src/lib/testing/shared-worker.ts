@@ -1,12 +1,16 @@
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { clearLeftoverTimers, trackTimers } from './file-timers.ts';
 
 /**
  * The web files share their worker's modules and window (vitest.config.ts `isolate: false`).
  * Each file starts as in a fresh window: what an earlier file rendered is unmounted, storage,
- * the address and the toasts are emptied, and the project's own modules load afresh.
+ * the address and the toasts are emptied, the timers it left pending are cancelled (file-timers.ts),
+ * and the project's own modules load afresh.
  */
+trackTimers();
+clearLeftoverTimers();
 cleanup();
 notifications.clean();
 notifications.cleanQueue();
