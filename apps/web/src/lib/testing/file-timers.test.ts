@@ -23,6 +23,8 @@ describe('timers left behind by an earlier test file', () => {
     clearTimeout(cancelled);
     await wait(30);
     expect(fired).toEqual(['kept']);
+    const interval = setInterval(() => fired.push('interval'), 5);
+    clearInterval(interval);
     expect(clearLeftoverTimers()).toBe(0);
   });
 });

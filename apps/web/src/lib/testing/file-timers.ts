@@ -11,11 +11,10 @@
  */
 type Handle = ReturnType<typeof setTimeout>;
 
+/** The timeouts and intervals still pending, and the original clear (it clears either kind, in Node as in the HTML spec). */
 interface Registry {
   pending: Set<Handle>;
-  clearTimeout: typeof clearTimeout;
-  clearInterval: typeof clearInterval;
-  intervals: Set<Handle>;
+  clear: typeof clearTimeout;
 }
 
 const KEY = Symbol.for('agency.testing.fileTimers');
@@ -23,18 +22,17 @@ const scope = globalThis as typeof globalThis & { [KEY]?: Registry };
 
 export function trackTimers(): void {
   if (scope[KEY]) return;
-  const originalSetTimeout = globalThis.setTimeout;
-  const originalClearTimeout = globalThis.clearTimeout;
-  const originalSetInterval = globalThis.setInterval;
-  const originalClearInterval = globalThis.clearInterval;
-  const registry: Registry = { pending: new Set(), intervals: new Set(), clearTimeout: originalClearTimeout, clearInterval: originalClearInterval };
+  const { setTimeout: originalSetTimeout, setInterval: originalSetInterval, clearTimeout: originalClear } = globalThis;
+  const registry: Registry = { pending: new Set(), clear: originalClear };
   scope[KEY] = registry;
 
   const setTimeoutTracked = (handler: TimerHandler, delay?: number, ...args: unknown[]): Handle => {
+    // A string handler: the original refuses it as before.
+    if (typeof handler !== 'function') return originalSetTimeout(handler as never, delay, ...args);
     const handle: Handle = originalSetTimeout(
       (...callArgs: unknown[]) => {
         registry.pending.delete(handle);
-        if (typeof handler === 'function') (handler as (...a: unknown[]) => void)(...callArgs);
+        (handler as (...a: unknown[]) => void)(...callArgs);
       },
       delay,
       ...args,
@@ -44,29 +42,25 @@ export function trackTimers(): void {
   };
   const setIntervalTracked = (handler: TimerHandler, delay?: number, ...args: unknown[]): Handle => {
     const handle: Handle = originalSetInterval(handler as (...a: unknown[]) => void, delay, ...args);
-    registry.intervals.add(handle);
+    registry.pending.add(handle);
     return handle;
   };
+  const clearTracked = ((handle?: Handle | string | number) => {
+    registry.pending.delete(handle as Handle);
+    originalClear(handle as Handle);
+  }) as typeof clearTimeout;
   globalThis.setTimeout = Object.assign(setTimeoutTracked, originalSetTimeout) as typeof setTimeout;
   globalThis.setInterval = Object.assign(setIntervalTracked, originalSetInterval) as typeof setInterval;
-  globalThis.clearTimeout = ((handle?: Handle | string | number) => {
-    registry.pending.delete(handle as Handle);
-    originalClearTimeout(handle as Handle);
-  }) as typeof clearTimeout;
-  globalThis.clearInterval = ((handle?: Handle | string | number) => {
-    registry.intervals.delete(handle as Handle);
-    originalClearInterval(handle as Handle);
-  }) as typeof clearInterval;
+  globalThis.clearTimeout = clearTracked;
+  globalThis.clearInterval = clearTracked as typeof clearInterval;
 }
 
 /** Cancels every timeout and interval still pending; returns how many there were. */
 export function clearLeftoverTimers(): number {
   const registry = scope[KEY];
   if (!registry) return 0;
-  const count = registry.pending.size + registry.intervals.size;
-  registry.pending.forEach((handle) => registry.clearTimeout(handle));
-  registry.intervals.forEach((handle) => registry.clearInterval(handle));
+  const count = registry.pending.size;
+  registry.pending.forEach((handle) => registry.clear(handle));
   registry.pending.clear();
-  registry.intervals.clear();
   return count;
 }
