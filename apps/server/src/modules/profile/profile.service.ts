@@ -9,7 +9,7 @@ import { createStorageKey, type FileStorage } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
 import type { OtpService } from '../auth/index.ts';
 import { accountKeyOf, type PasswordThrottle } from '../auth/index.ts';
-import { toCreator } from '../creators/index.ts';
+import { changedFields, toCreator } from '../creators/index.ts';
 import { findBankDetails, findUserByEmail, findUserById } from '../users/index.ts';
 import { toMember } from '../users/index.ts';
 import type { UserRow } from '../../db/tables/members.table.ts';
@@ -30,18 +30,6 @@ export interface ProfileDeps {
   /** Tells the old address or phone of an e-mail change. */
   messaging: Messaging;
   log?: { warn(object: Record<string, unknown>, message: string): void };
-}
-
-/** The fields of `before` whose value differs in `after`, for the activity log. */
-function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
-  const changed = { before: {} as Partial<T>, after: {} as Partial<T> };
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (before[key] !== after[key]) {
-      changed.before[key] = before[key];
-      changed.after[key] = after[key];
-    }
-  }
-  return changed;
 }
 
 /** `2026-03` of a date, in UTC: the month the current figures belong to. */
@@ -131,16 +119,18 @@ export function createProfileService(deps: ProfileDeps) {
           if (holder && holder.id !== userId) throw new AppError('EMAIL_ALREADY_REGISTERED');
         }
       }
+      const { before, after, changed } = changedFields(
+        { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference, briefEmail: user.briefEmail },
+        values,
+      );
+      // Saving the form as it was changes nothing, and the activity log says nothing.
+      if (!changed) return getProfile(userId);
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
           if (codeId) await deps.otp.consumeCode(tx, codeId);
           await updateUserFields(tx, userId, values, now);
-          const changed = changedFields(
-            { firstName: user.firstName, lastName: user.lastName, email: user.email, locale: user.locale, invoicePreference: user.invoicePreference, briefEmail: user.briefEmail },
-            values,
-          );
-          await recordActivity(tx, { actorId: userId, action: 'profile.update', entityType: 'user', entityId: userId, ...changed, ip: context.ip, at: now });
+          await recordActivity(tx, { actorId: userId, action: 'profile.update', entityType: 'user', entityId: userId, before, after, ip: context.ip, at: now });
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_unique')) throw new AppError('EMAIL_ALREADY_REGISTERED');

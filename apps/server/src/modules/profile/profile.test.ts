@@ -65,6 +65,24 @@ describe('member self-service: profile, bank details, picture, creators', () => 
       expect(entry?.after).toMatchObject({ firstName: 'Ayşe Nur', email: 'ayse.nur@example.com' });
     });
 
+    it('saves the form unchanged without writing an activity entry', async () => {
+      const entries = async () => (await t.db.select().from(activityLog).where(eq(activityLog.action, 'profile.update'))).length;
+      const before = await entries();
+      const response = await call(t.app, 'PUT', '/api/me/profile', {
+        token: memberA.token,
+        body: { firstName: 'Ayşe Nur', lastName: 'Yılmaz', email: 'ayse.nur@example.com', locale: 'de', invoicePreference: 'custom' },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.data).toMatchObject({ firstName: 'Ayşe Nur', email: 'ayse.nur@example.com', locale: 'de' });
+      expect(await entries()).toBe(before);
+      const renamed = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { lastName: 'Yıldız' } });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(await entries()).toBe(before + 1);
+      const renaming = (await t.db.select().from(activityLog).where(eq(activityLog.action, 'profile.update'))).filter((entry) => entry.after?.lastName === 'Yıldız');
+      expect(renaming.map((entry) => [entry.before, entry.after])).toEqual([[{ lastName: 'Yılmaz' }, { lastName: 'Yıldız' }]]);
+      await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { lastName: 'Yılmaz' } });
+    });
+
     it('refuses an e-mail of another account, unknown fields, and fields a member may not change', async () => {
       const base = { firstName: 'A', lastName: 'B', locale: 'tr', invoicePreference: 'default' };
       const taken = await call(t.app, 'PUT', '/api/me/profile', { token: memberA.token, body: { ...base, email: 'b@example.com', currentPassword: PASSWORD } });
