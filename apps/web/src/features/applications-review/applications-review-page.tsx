@@ -10,6 +10,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { usePendingApplications, useReviewApplication } from './applications-review-api.ts';
 import { RejectDialog } from './reject-dialog.tsx';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 const PAGE_SIZE = 20;
 const MEMBER_PATH = '/app/mydesk/usersProfile';
@@ -46,7 +47,7 @@ export default function ApplicationsReviewPage() {
         </Anchor>
       ),
     },
-    { key: 'phone', label: t('columns.phone'), priority: 2, cell: (item) => item.member.phone ?? '' },
+    { key: 'phone', label: t('columns.phone'), priority: 2, cell: (item) => formatPhone(item.member.phone) },
     { key: 'tiktokUsername', label: t('columns.tiktokUsername'), priority: 1, cell: (item) => (item.creator ? `@${item.creator.tiktokUsername}` : '') },
     {
       key: 'referrer',

@@ -78,7 +78,7 @@ describe('creator details (/app/mydesk/details)', { timeout: 30_000 }, () => {
     expect(calls[0]?.url).toBe('/api/admin/creators/c1');
     expect(screen.getByText('Active')).toBeTruthy();
     expect(field('Name')?.textContent).toBe('Star One');
-    expect(field('Phone number')?.textContent).toBe('+905320000009');
+    expect(field('Phone number')?.textContent).toBe('+90 532 000 00 09');
     expect(field('Affiliate')?.textContent).toBe('Ayla Kaya');
     expect(field('Affiliate')?.closest('a')?.getAttribute('href')).toBe(`/app/mydesk/usersProfile?id=${AYLA.uid}`);
     expect(field('Member account')?.textContent).toBe('–');

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/notify.ts';
 import { statusLabelKey } from '../../lib/status.ts';
 import { CreatorFormModal } from './creator-form.tsx';
 import { useCreatorDetail } from './creators-api.ts';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 const CREATORS_PATH = '/app/mydesk/creatorPage';
 const MEMBER_PATH = '/app/mydesk/usersProfile';
@@ -80,7 +81,7 @@ function CreatorDetails({ id }: { id: string }) {
           </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">{t('form.phone')}</Text>
-            <Text size="sm">{creator.phone ?? '–'}</Text>
+            <Text size="sm">{formatPhone(creator.phone) || '–'}</Text>
           </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">{t('columns.affiliate')}</Text>

@@ -11,6 +11,7 @@ import { statusLabelKey } from '../../lib/status.ts';
 import { MemberFormModal } from './member-form.tsx';
 import { MemberSessionsCard } from './member-sessions-card.tsx';
 import { useMemberDetail, useVerifyBank } from './members-api.ts';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 const MEMBERS_PATH = '/app/mydesk/users';
 /** The member's deductions and payments, on the admin's screens filtered to the member. */
@@ -135,7 +136,7 @@ export function MemberProfileView({ id }: { id: string }) {
           {t('profile.details')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <Field label={t('columns.phone')} value={member.phone ?? ''} />
+          <Field label={t('columns.phone')} value={formatPhone(member.phone)} />
           <Field label={t('form.email')} value={member.email ?? ''} />
           <Field label={t('columns.joinedAt')} value={format.date(member.joinedAt)} />
           <Field

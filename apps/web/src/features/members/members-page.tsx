@@ -13,6 +13,7 @@ import { MemberFormModal } from './member-form.tsx';
 import { useDeleteMember, useMemberList, type MemberListParams } from './members-api.ts';
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { DataList, type DataColumn } from '../../components/data-list.tsx';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 type BankStatus = MemberListItem['bankStatus'];
 
@@ -74,7 +75,7 @@ export default function MembersPage() {
         </Anchor>
       ),
     },
-    { key: 'phone', label: t('columns.phone'), sortField: 'phone', priority: 3, cell: (member) => member.phone ?? '' },
+    { key: 'phone', label: t('columns.phone'), sortField: 'phone', priority: 3, cell: (member) => formatPhone(member.phone) },
     { key: 'tiktok', label: t('columns.tiktok'), priority: 5, cell: (member) => member.tiktokUsernames.map((name) => `@${name}`).join(', ') },
     {
       key: 'status',

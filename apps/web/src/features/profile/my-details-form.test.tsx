@@ -62,7 +62,7 @@ describe('my details: changing the e-mail needs a confirmation', () => {
     });
     renderWithProviders(<MyDetailsForm profile={{ ...PROFILE, email: null, hasPassword: false }} />);
     type(/^E-mail/, 'added@example.com');
-    expect(screen.getByText(/with a code we send by SMS to \+905320000002/)).toBeTruthy();
+    expect(screen.getByText(/with a code we send by SMS to \+90 532 000 00 02/)).toBeTruthy();
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
     fireEvent.click(screen.getByText('Send code'));
     await waitFor(() => expect(calls).toHaveLength(1));

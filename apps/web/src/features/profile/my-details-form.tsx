@@ -10,6 +10,7 @@ import { changeLanguage, currentLocale } from '../../lib/i18n.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { SmsCodeField } from '../../components/sms-code-field.tsx';
 import { useUpdateProfile } from './profile-api.ts';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 interface DetailsValues {
   firstName: string;
@@ -123,7 +124,7 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
             <Alert variant="light" color="blue" icon={<IconShieldLock size={20} aria-hidden />} title={t('details.confirm.title')}>
               <Stack gap="sm">
                 <Text size="sm">
-                  {profile.hasPassword ? t('details.confirm.withPassword') : t('details.confirm.withCode', { phone: profile.phone ?? '' })}
+                  {profile.hasPassword ? t('details.confirm.withPassword') : t('details.confirm.withCode', { phone: formatPhone(profile.phone) })}
                 </Text>
                 {profile.hasPassword ? (
                   <PasswordInput
@@ -143,7 +144,7 @@ export function MyDetailsForm({ profile }: { profile: MyProfile }) {
               </Stack>
             </Alert>
           ) : null}
-          <TextInput label={t('details.phone')} value={profile.phone ?? ''} readOnly description={t('details.phoneHint')} />
+          <TextInput label={t('details.phone')} value={formatPhone(profile.phone)} readOnly description={t('details.phoneHint')} />
           <Select
             label={t('details.language')}
             data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}

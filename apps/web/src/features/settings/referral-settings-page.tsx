@@ -8,13 +8,14 @@ import { MemberSelect } from '../../components/member-select.tsx';
 import { confirmAction } from '../../lib/confirm.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useAdminSettings, useRotateReferralCode, useUpdateSettings } from './settings-api.ts';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 function RotateCodeCard() {
   const { t } = useTranslation('settings');
   const [memberId, setMemberId] = useState<string | null>(null);
   const [newLink, setNewLink] = useState<string | null>(null);
   const rotate = useRotateReferralCode();
-  const describeMember = (member: MemberListItem) => `${member.firstName} ${member.lastName} · ${member.phone ?? member.email ?? ''} · ${member.referralCode}`;
+  const describeMember = (member: MemberListItem) => `${member.firstName} ${member.lastName} · ${formatPhone(member.phone) || member.email || ''} · ${member.referralCode}`;
 
   const handleRotate = async () => {
     if (!memberId) return;

@@ -11,6 +11,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { useMyProfile } from '../../lib/me.ts';
 import { errorText, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useChangePassword, useEndSession, useOwnSessions } from './settings-api.ts';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 /**
  * Change the password (confirmed with the current one), or, for an account that signs in by SMS
@@ -63,7 +64,7 @@ function PasswordCard() {
           </Title>
           {first ? (
             <>
-              <Text size="sm">{t('security.setPasswordWithCode', { phone: phone ?? '' })}</Text>
+              <Text size="sm">{t('security.setPasswordWithCode', { phone: formatPhone(phone) })}</Text>
               <SmsCodeField
                 key={codeRound}
                 phone={phone}
