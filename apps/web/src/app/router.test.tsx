@@ -134,6 +134,15 @@ describe('router', () => {
     await heading('Finance');
   });
 
+  it('gives a member the security screen (password, sessions) on the path it shares with the admin, linked in the sidebar', async () => {
+    storeSession({ token: 't', role: 'user', uid: 'u1' });
+    await renderAt('/app/accounts/security');
+    await heading('Security');
+    const current = document.querySelectorAll('nav a[aria-current="page"]');
+    expect([...current].map((link) => link.getAttribute('href'))).toContain('/app/accounts/security');
+    await waitFor(() => expect(document.title).toBe('Security · Star Agency LIVE'));
+  });
+
   it("gives a member the not-found page on an admin's path", async () => {
     storeSession({ token: 't', role: 'user', uid: 'u1' });
     const router = await renderAt('/app/mydesk/users');

@@ -99,6 +99,7 @@ const MEMBER_NAVIGATION: NavGroup[] = [
       { label: 'items.deductions', path: MEMBER_PATHS.deductions, icon: IconReceiptRefund },
       notifications,
       profile,
+      { label: 'items.security', path: MEMBER_PATHS.security, icon: IconShieldLock },
       { label: 'items.myInformation', path: MEMBER_PATHS.myInformation, icon: IconId },
       { label: 'items.dashboard', path: MEMBER_PATHS.dashboard, icon: IconLayoutDashboard },
     ],

@@ -12,4 +12,5 @@ export const memberDeductionsPage = () => import('../../features/deductions/memb
 export const myInformationPage = () => import('../../features/profile/my-information-page.tsx');
 export const profilePage = () => import('../../features/profile/profile-page.tsx');
 export const memberNotificationsPage = () => import('../../features/notifications/member-notifications-page.tsx');
+export const securityPage = () => import('../../features/settings/security-page.tsx');
 export const memberDashboardPage = () => import('../../features/dashboard/member-dashboard-page.tsx');

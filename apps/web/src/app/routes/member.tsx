@@ -16,6 +16,7 @@ export const memberScreens: AppScreen[] = [
   { path: MEMBER_PATHS.deductions, title: 'nav:items.deductions', screen: screen('memberDeductionsPage') },
   { path: MEMBER_PATHS.myInformation, title: 'nav:items.myInformation', screen: screen('myInformationPage') },
   { path: MEMBER_PATHS.profile, title: 'nav:items.profile', screen: screen('profilePage') },
+  { path: MEMBER_PATHS.security, title: 'nav:items.security', screen: screen('securityPage') },
   {
     path: MEMBER_PATHS.notifications,
     title: 'nav:items.notifications',

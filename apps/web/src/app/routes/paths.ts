@@ -25,6 +25,9 @@ export const MEMBER_PATHS = {
   profile: '/app/profiledata/profile',
   notifications: '/app/mydesk/notification',
   dashboard: '/app/dashboards/userDashboard',
+  // Added to the customer's paths: a member changes (or sets a first) password and ends own
+  // sessions on the admin's security screen's path, as earnings and notifications share theirs.
+  security: '/app/accounts/security',
 } as const;
 
 export const ADMIN_PATHS = {
