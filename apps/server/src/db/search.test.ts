@@ -26,7 +26,7 @@ describe('list searches fold İ, I, ı and i', () => {
       ids[key] = user.id;
     }
     await t.db.insert(creators).values([
-      { tiktokUsername: 'irmak.live', name: 'Irmak Su', status: 'active', ownerId: ids.irmak! },
+      { tiktokUsername: 'irmak.live', name: 'Irmak Su', status: 'active', ownerId: ids.irmak!, phone: '+905551112233' },
       { tiktokUsername: 'gece_isigi', name: 'Gece IŞIĞI', status: 'active', ownerId: ids.isik! },
       { tiktokUsername: 'bogaz.sesi', name: 'İstinye Sesi', status: 'active', ownerId: ids.istanbul! },
     ]);
@@ -90,6 +90,23 @@ describe('list searches fold İ, I, ı and i', () => {
     expect(found.items.map((item) => item.member?.uid)).toEqual([ids.isik]);
     const actors = (await get(`/api/admin/activity/actors?q=${encodeURIComponent('ırmak')}`)) as { uid: string }[];
     expect(actors.map((actor) => actor.uid)).toEqual([ids.irmak]);
+  });
+
+  it('phones are found as the screens show them and as people type them, not only as stored', async () => {
+    // Stored +905320009902 (Derya), shown +90 532 000 99 02, typed 0532 000 99 02 in Turkey.
+    for (const q of ['+905320009902', '+90 532 000 99 02', '0532 000 99 02', '(532) 000-9902', '532 000 99 02', '0009902']) {
+      expect(await memberNames(q), q).toEqual(['Derya IŞIK']);
+      const found = (await get(`/api/admin/payments?q=${encodeURIComponent(q)}`)) as { items: { member: { uid: string } | null }[] };
+      expect(found.items.map((item) => item.member?.uid), q).toEqual([ids.isik]);
+    }
+    const actors = (await get(`/api/admin/activity/actors?q=${encodeURIComponent('+90 532 000 99 01')}`)) as { uid: string }[];
+    expect(actors.map((actor) => actor.uid)).toEqual([ids.irmak]);
+    // Another country's number; a creator's phone in the creators list.
+    expect(await memberNames('+994 50 000 99 04')).toEqual(['İlkin Əliyev']);
+    for (const q of ['+90 555 111 22 33', '0555 111 2233', '5551112233']) expect(await creatorNames(q), q).toEqual(['Irmak Su']);
+    // Three digits or text with digits are no phone: searched as text only.
+    expect(await memberNames('99 0')).toEqual([]);
+    expect(await memberNames('+90 532 000 99 02x')).toEqual([]);
   });
 
   it("the partial owner and affiliate indexes serve a member's creators", async () => {

@@ -2,7 +2,7 @@ import type { ActivityAction } from '@agency/shared';
 import { and, asc, count, desc, eq, exists, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { foldedContains } from '../../db/search.ts';
+import { foldedContains, phoneContains } from '../../db/search.ts';
 import { users } from '../../db/tables/members.table.ts';
 import { activityLog, type ActivityRow } from '../../db/tables/activity.table.ts';
 
@@ -121,6 +121,7 @@ export async function listActivityActors(db: Executor, search: string | undefine
       foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
       foldedContains(users.email, search),
       foldedContains(users.phone, search),
+      phoneContains(users.phone, search),
     );
     if (match) conditions.push(match);
   }

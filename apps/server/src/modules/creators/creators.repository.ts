@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { containsPattern, foldedColumnContains, foldedContains } from '../../db/search.ts';
+import { containsPattern, foldedColumnContains, foldedContains, phoneContains } from '../../db/search.ts';
 import { users } from '../../db/tables/members.table.ts';
 import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from '../../db/tables/creators.table.ts';
 
@@ -105,6 +105,7 @@ function creatorListWhere(query: CreatorListQuery, period: string, extra: Creato
       foldedColumnContains(creators.tiktokUsername, query.q),
       and(ne(creators.name, ''), foldedContains(creators.name, query.q)),
       ilike(creators.phone, containsPattern(query.q)),
+      phoneContains(creators.phone, query.q),
     );
     if (search) conditions.push(search);
   }

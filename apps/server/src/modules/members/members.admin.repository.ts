@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MemberAdminListQuery, MemberSortField } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { foldedColumnContains, foldedContains } from '../../db/search.ts';
+import { foldedColumnContains, foldedContains, phoneContains } from '../../db/search.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { deductions } from '../../db/tables/deductions.table.ts';
 import { memberMonths } from '../../db/tables/earnings.table.ts';
@@ -68,6 +68,7 @@ function memberListWhere(query: MemberAdminListQuery): SQL | undefined {
     const username = foldedColumnContains(sql`c.tiktok_username`, query.q);
     const search = or(
       foldedContains(memberSearchText, query.q),
+      phoneContains(users.phone, query.q),
       sql`${users.id} in (select c.owner_id from creators c where ${username} and c.owner_id is not null union select c.affiliate_id from creators c where ${username} and c.affiliate_id is not null)`,
     );
     if (search) conditions.push(search);

@@ -1,7 +1,7 @@
 import type { PaymentListQuery, PaymentStatus } from '@agency/shared';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { foldedContains } from '../../db/search.ts';
+import { foldedContains, phoneContains } from '../../db/search.ts';
 import { rowsOf } from '../../lib/db-rows.ts';
 import { bankDetails, users } from '../../db/tables/members.table.ts';
 import { payments, payoutRuns, type PaymentRow } from '../../db/tables/payments.table.ts';
@@ -127,6 +127,7 @@ function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
         foldedContains(users.lastName, query.q),
         foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, query.q),
         foldedContains(users.phone, query.q),
+        phoneContains(users.phone, query.q),
         foldedContains(users.email, query.q),
       )!,
     );
