@@ -149,7 +149,7 @@ test('an admin creates, edits, searches and deletes a member', async ({ page, re
   await searchMembers(page, 'Yenites', '1 member found');
   const row = page.getByRole('row').filter({ hasText: 'Kerem Yenitest' });
   await expect(row).toBeVisible();
-  await expectInRowOrDetails(page, row, 'Kerem Yenitest', '+905322220010');
+  await expectInRowOrDetails(page, row, 'Kerem Yenitest', '+90 532 222 00 10');
   await expect(page.getByRole('row').filter({ hasText: 'Ayşe Yılmaz' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'Mehmet' })).toHaveCount(0);
 
