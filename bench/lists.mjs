@@ -137,6 +137,7 @@ async function main() {
       ['creators at risk (forecast)', '/api/admin/creators?forecast=atRisk', FIGURES_TARGET_P95_MS],
       ['creators out of reach by diamonds (forecast)', '/api/admin/creators?forecast=outOfReach&sort=-diamonds', FIGURES_TARGET_P95_MS],
       ['creators went dark (forecast)', '/api/admin/creators?forecast=wentDark', FIGURES_TARGET_P95_MS],
+      ['creators whose LIVE time halved (forecast)', '/api/admin/creators?forecast=paceFell', FIGURES_TARGET_P95_MS],
       ['member forecast (member home)', '/api/me/forecast', FIGURES_TARGET_P95_MS, memberToken],
     ];
     console.log(

@@ -103,6 +103,10 @@ export const myForecastSchema = z.object({
 });
 export type MyForecast = z.infer<typeof myForecastSchema>;
 
-/** The creators list's forecast filter (`GET /api/admin/creators?forecast=`). */
-export const FORECAST_FILTERS = ['atRisk', 'outOfReach', 'wentDark'] as const;
+/**
+ * The creators list's forecast filter (`GET /api/admin/creators?forecast=`): a forecast state,
+ * the creators who went dark, or those whose LIVE time of the last 7 days fell below half of the
+ * 7 days before (`paceFell`, the dashboard's count).
+ */
+export const FORECAST_FILTERS = ['atRisk', 'outOfReach', 'wentDark', 'paceFell'] as const;
 export type ForecastFilter = (typeof FORECAST_FILTERS)[number];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { creators } from './creators.table.ts';
 import { uploads } from './earnings.table.ts';
 import { users } from './members.table.ts';
@@ -78,6 +78,8 @@ export const forecastStates = pgTable(
       .references(() => creators.id, { onDelete: 'cascade' }),
     state: text('state').notNull(),
     darkDays: smallint('dark_days'),
+    /** The LIVE time of the last 7 days fell below half of the 7 days before (shared paceFell). */
+    paceFell: boolean('pace_fell').notNull().default(false),
   },
   (table) => [primaryKey({ name: 'forecast_states_pkey', columns: [table.period, table.creatorId] }), index('forecast_states_state_idx').on(table.period, table.state)],
 );

@@ -185,7 +185,13 @@ const STATES_BATCH = 10_000;
  * Replaces forecast_states of `period` with `rows`, computed from `version`, unless they already
  * are of that version (another instance wrote them): one transaction, the version row locked first.
  */
-export async function writeStates(db: Database, period: string, version: string, rows: readonly { creatorId: string; state: string; darkDays: number | null }[], at: Date): Promise<void> {
+export async function writeStates(
+  db: Database,
+  period: string,
+  version: string,
+  rows: readonly { creatorId: string; state: string; darkDays: number | null; paceFell: boolean }[],
+  at: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(forecastVersions).values({ period, version: '', writtenAt: at }).onConflictDoNothing();
     const [current] = await tx.select({ version: forecastVersions.version }).from(forecastVersions).where(eq(forecastVersions.period, period)).for('update');
@@ -195,10 +201,12 @@ export async function writeStates(db: Database, period: string, version: string,
       const batch = rows.slice(start, start + STATES_BATCH);
       // Only creators that still exist: the outlook may name one deleted since.
       await tx.execute(sql`
-        insert into ${forecastStates} (period, creator_id, state, dark_days)
-        select ${period}, t.creator_id, t.state, t.dark_days
-        from unnest(${sql.param(batch.map((row) => row.creatorId))}::uuid[], ${sql.param(batch.map((row) => row.state))}::text[], ${sql.param(batch.map((row) => row.darkDays))}::smallint[])
-          as t(creator_id, state, dark_days)
+        insert into ${forecastStates} (period, creator_id, state, dark_days, pace_fell)
+        select ${period}, t.creator_id, t.state, t.dark_days, t.pace_fell
+        from unnest(
+          ${sql.param(batch.map((row) => row.creatorId))}::uuid[], ${sql.param(batch.map((row) => row.state))}::text[],
+          ${sql.param(batch.map((row) => row.darkDays))}::smallint[], ${sql.param(batch.map((row) => row.paceFell))}::boolean[]
+        ) as t(creator_id, state, dark_days, pace_fell)
         where exists (select 1 from ${creators} c where c.id = t.creator_id)`);
     }
     await tx.update(forecastVersions).set({ version, writtenAt: at }).where(eq(forecastVersions.period, period));
@@ -209,6 +217,7 @@ export async function writeStates(db: Database, period: string, version: string,
 
 /** The creators list's condition for a forecast filter: creators whose stored state of `period` matches. */
 export function forecastFilterCondition(creatorIdColumn: Column, period: string, filter: ForecastFilter): SQL {
-  const matching = filter === 'wentDark' ? isNotNull(forecastStates.darkDays) : eq(forecastStates.state, filter);
+  const matching =
+    filter === 'wentDark' ? isNotNull(forecastStates.darkDays) : filter === 'paceFell' ? eq(forecastStates.paceFell, true) : eq(forecastStates.state, filter);
   return sql`${creatorIdColumn} in (select ${forecastStates.creatorId} from ${forecastStates} where ${and(eq(forecastStates.period, period), matching)})`;
 }

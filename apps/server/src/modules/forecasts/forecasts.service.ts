@@ -97,7 +97,12 @@ export function createForecastsService(deps: { db: Database; clock: Clock }) {
       const key = keys.get(outlook)!;
       pending = (async () => {
         if ((await readStatesVersion(db, outlook.period)) === key) return;
-        const rows = [...outlook.byCreator.values()].map((entry) => ({ creatorId: entry.creator.id, state: entry.forecast.state, darkDays: entry.dark?.daysDark ?? null }));
+        const rows = [...outlook.byCreator.values()].map((entry) => ({
+          creatorId: entry.creator.id,
+          state: entry.forecast.state,
+          darkDays: entry.dark?.daysDark ?? null,
+          paceFell: entry.paceFell !== null,
+        }));
         await writeStates(db, outlook.period, key, rows, clock.now());
       })();
       statesWritten.set(outlook, pending);

@@ -157,6 +157,7 @@ describe('month forecasts from a month of daily exports', () => {
     expect(await creatorsListed('atRisk')).toEqual(['new.nova', 'rare.rita', 'slow.sam']);
     expect(await creatorsListed('wentDark')).toEqual(['dark.dana', 'rare.rita']);
     expect(await creatorsListed('outOfReach')).toEqual([]);
+    expect(await creatorsListed('paceFell')).toEqual([]);
 
     // The team: 3,000,000 + 257,142 + 842,857 + 220,000 + 10,000 = 4,329,999 diamonds: the 2 % tier;
     // 4,329,999 x $0.005 x 2 % = $432.99999 -> 43,300 cents. The 3 % tier starts at 5,000,001:
@@ -188,6 +189,8 @@ describe('month forecasts from a month of daily exports', () => {
     expect(all.get('dark.dana')!.dark).toEqual({ daysDark: 11, lastLiveDay: '2026-09-10' });
     expect(admin.counts).toEqual({ met: 1, onPace: 0, atRisk: 3, outOfReach: 1, noPace: 0, wentDark: 2, paceFell: 1 });
     expect(await creatorsListed('outOfReach')).toEqual(['rare.rita']);
+    // The dashboard's "LIVE time halved" count, as a list.
+    expect(await creatorsListed('paceFell')).toEqual(['dark.dana']);
 
     // 2,100,000 + 900,000 = 3,000,000; 210,000 + floor(90,000 x 9 / 7) = 325,714; 500,000;
     // 120,000 + floor(60,000 x 9 / 7) = 197,142; 20,000 + floor(10,000 x 9 / 7) = 32,857.

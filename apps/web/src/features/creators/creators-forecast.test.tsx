@@ -16,12 +16,17 @@ const RISKY = aCreator({ id: 'c2', tiktokUsername: 'risky.one', forecastState: '
 const QUIET = aCreator({ id: 'c3', tiktokUsername: 'quiet.one', forecastState: 'outOfReach', daysDark: 5 });
 const NEW = aCreator({ id: 'c4', tiktokUsername: 'new.face', status: 'pending' });
 
-/** `GET /api/admin/creators` filtering by `forecast=` as the API does (went dark: `daysDark` set). */
-function creatorsServer(creators: CreatorListItem[]): FakeCall[] {
+/**
+ * `GET /api/admin/creators` filtering by `forecast=` as the API does (went dark: `daysDark` set;
+ * LIVE time halved: the server's own record, `paceFell` here, as list items do not carry it).
+ */
+function creatorsServer(creators: CreatorListItem[], paceFell: readonly string[] = []): FakeCall[] {
+  const matches = (creator: CreatorListItem, forecast: string) =>
+    forecast === 'wentDark' ? creator.daysDark !== null : forecast === 'paceFell' ? paceFell.includes(creator.id) : creator.forecastState === forecast;
   return fakeApi({
     'GET /api/admin/creators': (call) => {
       const forecast = new URL(call.url, 'http://portal.test').searchParams.get('forecast');
-      const found = creators.filter((creator) => !forecast || (forecast === 'wentDark' ? creator.daysDark !== null : creator.forecastState === forecast));
+      const found = creators.filter((creator) => !forecast || matches(creator, forecast));
       return ok(aPage(found));
     },
     'GET /api/admin/members': ok(aPage([])),
@@ -95,6 +100,16 @@ describe('creators list: the month forecast', { timeout: 30_000 }, () => {
     expect(screen.queryByText('@calm.one')).toBeNull();
     expect(screen.getByDisplayValue('Went dark')).toBeTruthy();
     expect(creatorCalls(calls).every((params) => params.get('forecast') === 'wentDark')).toBe(true);
+  });
+
+  it("opens on the dashboard's LIVE-time-halved link (?forecast=paceFell)", async () => {
+    const calls = creatorsServer([CALM, RISKY, QUIET, NEW], [RISKY.id]);
+    renderPage('/app/mydesk/creatorPage?forecast=paceFell');
+    expect(await screen.findByText('@risky.one')).toBeTruthy();
+    expect(screen.queryByText('@calm.one')).toBeNull();
+    expect(screen.queryByText('@quiet.one')).toBeNull();
+    expect(screen.getByDisplayValue('LIVE time halved')).toBeTruthy();
+    expect(creatorCalls(calls).every((params) => params.get('forecast') === 'paceFell')).toBe(true);
   });
 
   it('on a phone the forecast is a field of the creator’s card', async () => {

@@ -224,7 +224,7 @@ export default function CreatorsPage() {
               onChange={(value) => setAddressFilter('requirement', value)}
               w={220}
             />
-            <ForecastFilterSelect value={forecast} onChange={(value) => setAddressFilter('forecast', value)} allLabel={t('filters.all')} w={220} />
+            <ForecastFilterSelect value={forecast} onChange={(value) => setAddressFilter('forecast', value)} allLabel={t('filters.all')} w={280} />
           </Group>
           <Chip.Group multiple={false} value={status} onChange={(value) => (setStatus(value as CreatorStatus | 'all'), setPage(1))}>
             <Group gap="xs" role="group" aria-label={t('filters.status')}>

@@ -75,7 +75,13 @@ export function ForecastSection() {
             color="grape"
             link={{ to: creatorsWith('wentDark'), label: t('dashboard.seeCreators') }}
           />
-          <StatCard label={t('dashboard.paceFell')} value={format.number(counts.paceFell)} icon={IconTrendingDown} color="yellow" />
+          <StatCard
+            label={t('dashboard.paceFell')}
+            value={format.number(counts.paceFell)}
+            icon={IconTrendingDown}
+            color="yellow"
+            link={{ to: creatorsWith('paceFell'), label: t('dashboard.seeCreators') }}
+          />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {t('dashboard.others', { onPace: format.number(counts.onPace), met: format.number(counts.met), noPace: format.number(counts.noPace) })}

@@ -14,7 +14,7 @@ export interface ForecastFilterSelectProps {
   w?: number;
 }
 
-/** The creators list's forecast filter: all, at risk, out of reach, went dark (`?forecast=`). */
+/** The creators list's forecast filter: all, at risk, out of reach, went dark, LIVE time halved (`?forecast=`). */
 export function ForecastFilterSelect({ value, onChange, allLabel, w }: ForecastFilterSelectProps) {
   const { t } = useTranslation('forecasts');
   return (
