@@ -13,6 +13,13 @@ import { StatCard } from './stat-card.tsx';
 const creatorsWith = (forecast: ForecastFilter) => `${ADMIN_PATHS.creators}?forecast=${forecast}`;
 const creatorLink = (id: string) => `${ADMIN_PATHS.creatorDetails}?id=${id}`;
 const COUNT_GRID = { minColWidth: '14rem', autoFlow: 'auto-fit', spacing: 'md' } as const;
+/** The four counts, each leading to the creators list filtered by it (`?forecast=`). */
+const COUNT_CARDS = [
+  { filter: 'atRisk', label: 'dashboard.atRisk', icon: IconAlertTriangle, color: 'orange' },
+  { filter: 'outOfReach', label: 'dashboard.outOfReach', icon: IconBan, color: 'red' },
+  { filter: 'wentDark', label: 'dashboard.wentDark', icon: IconMoonStars, color: 'grape' },
+  { filter: 'paceFell', label: 'dashboard.paceFell', icon: IconTrendingDown, color: 'yellow' },
+] as const satisfies readonly { filter: ForecastFilter; label: string; icon: unknown; color: string }[];
 
 /**
  * The dashboard's "Month forecast" (`GET /api/admin/forecasts`): how many creators are at risk,
@@ -54,34 +61,16 @@ export function ForecastSection() {
           })}
         </Text>
         <SimpleGrid {...COUNT_GRID}>
-          <StatCard
-            label={t('dashboard.atRisk')}
-            value={format.number(counts.atRisk)}
-            icon={IconAlertTriangle}
-            color="orange"
-            link={{ to: creatorsWith('atRisk'), label: t('dashboard.seeCreators') }}
-          />
-          <StatCard
-            label={t('dashboard.outOfReach')}
-            value={format.number(counts.outOfReach)}
-            icon={IconBan}
-            color="red"
-            link={{ to: creatorsWith('outOfReach'), label: t('dashboard.seeCreators') }}
-          />
-          <StatCard
-            label={t('dashboard.wentDark', { count: data.darkAfterDays })}
-            value={format.number(counts.wentDark)}
-            icon={IconMoonStars}
-            color="grape"
-            link={{ to: creatorsWith('wentDark'), label: t('dashboard.seeCreators') }}
-          />
-          <StatCard
-            label={t('dashboard.paceFell')}
-            value={format.number(counts.paceFell)}
-            icon={IconTrendingDown}
-            color="yellow"
-            link={{ to: creatorsWith('paceFell'), label: t('dashboard.seeCreators') }}
-          />
+          {COUNT_CARDS.map((card) => (
+            <StatCard
+              key={card.filter}
+              label={card.filter === 'wentDark' ? t(card.label, { count: data.darkAfterDays }) : t(card.label)}
+              value={format.number(counts[card.filter])}
+              icon={card.icon}
+              color={card.color}
+              link={{ to: creatorsWith(card.filter), label: t('dashboard.seeCreators') }}
+            />
+          ))}
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {t('dashboard.others', { onPace: format.number(counts.onPace), met: format.number(counts.met), noPace: format.number(counts.noPace) })}
