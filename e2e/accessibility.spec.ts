@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS, PUBLIC_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demoIds, demoSession, openInApp, type DemoIds, type DemoRole } from './support.ts';
+import { demoIds, demoSession, openInApp, rememberSignIn, type DemoIds, type DemoRole } from './support.ts';
 
 /**
  * axe on every screen of docs/product.md §19. The list is generated from the route tables
@@ -85,18 +85,7 @@ async function seriousViolations(page: Page, rules?: string[]): Promise<string[]
 
 /** Signs `page` in as `role` (none for a visitor) in `language` for every document it loads. */
 async function prepare(page: Page, request: APIRequestContext, role: Role | null, language: Language): Promise<void> {
-  const session = role ? await demoSession(request, role) : null;
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      if (stored) {
-        localStorage.setItem('accessToken', stored.token);
-        localStorage.setItem('role', stored.role);
-        localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-      }
-    },
-    { lang: language, stored: session },
-  );
+  await rememberSignIn(page, role ? await demoSession(request, role) : null, language);
 }
 
 /**
@@ -190,13 +179,7 @@ for (const role of ['user', 'admin'] as const) {
 /** What opens on a screen in the area of issue 17: the activity log's changes of an entry and a date field's calendar. */
 test('axe: the activity log with an entry opened and a date calendar open (en, light and dark)', async ({ page, request }) => {
   const screen = screens.find((item) => item.name === 'activityLog')!;
-  const session = await demoSession(request, 'admin');
-  await page.addInitScript((stored) => {
-    localStorage.setItem('language', 'en');
-    localStorage.setItem('accessToken', stored.token);
-    localStorage.setItem('role', stored.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-  }, session);
+  await rememberSignIn(page, await demoSession(request, 'admin'), 'en');
   await page.goto(screen.path);
   // A payment's approval (its status changed), among the payments' entries: the journeys beside
   // this test fill the first page of all entries with theirs (sign-ins, and entries that changed no

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN_PATHS, MEMBER_PATHS } from '../apps/web/src/app/routes/paths.ts';
-import { demoIds, demoSession, openInApp, type DemoIds, type DemoRole } from './support.ts';
+import { demoIds, demoSession, openInApp, rememberSignIn, type DemoIds, type DemoRole } from './support.ts';
 
 /**
  * Issue 17, "lists that fit": every admin and member screen of the route tables, with the demo
@@ -185,15 +185,7 @@ async function walk(page: Page, request: APIRequestContext, testInfo: TestInfo, 
   const session = await demoSession(request, role);
   const knownIds = role === 'admin' ? await demoIds(request) : null;
   await page.setViewportSize(SIZES[size]);
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      localStorage.setItem('accessToken', stored.token);
-      localStorage.setItem('role', stored.role);
-      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-    },
-    { lang: language, stored: session },
-  );
+  await rememberSignIn(page, session, language);
   const failures: string[] = [];
   for (const [index, screen] of SCREENS[role].entries()) {
     const path = `${screen.path}${screen.query && knownIds ? screen.query(knownIds) : ''}`;

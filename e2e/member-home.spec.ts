@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, openSignedIn, say } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, demo, openSignedIn, say } from './support.ts';
 
 /**
  * Issue 17, as a new member and an admin would meet it: with a payment on its way, the member's
@@ -14,21 +14,11 @@ import { demo, openSignedIn, say } from './support.ts';
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/issue17';
 
-async function login(request: APIRequestContext, who: { email: string; password: string }): Promise<Session> {
-  const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { data: Session }).data;
-}
 
 /** The whole page, in screen-high parts (a long page in one picture is too small to read). */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -60,7 +50,7 @@ test.describe('the member home with money on its way', () => {
     // The demo gives Ayşe an approved payment on its way (the automatic run's own case is
     // summary-on-the-way.test.ts on the server). This spec leaves the money alone: the payments
     // journey (payments.spec.ts) runs the automatic payments on the same demo later.
-    const member = await login(request, demo.member);
+    const member = await apiLogin(request, demo.member);
     const summary = (await (await request.get('/api/me/summary', { headers: { accesstoken: member.token } })).json()) as {
       data: { availableCents: number; onTheWay: { amountCents: number; status: string }[] };
     };
@@ -91,7 +81,7 @@ test.describe('the member home with money on its way', () => {
   });
 
   test('the finance charts: one series and one scale each, bars, axes named with their unit, nothing cut off', async ({ page, request }) => {
-    const admin = await login(request, demo.admin);
+    const admin = await apiLogin(request, demo.admin);
     for (const language of ['tr', 'de'] as const) {
       for (const [name, size] of [
         ['1280', DESKTOP],
@@ -131,7 +121,7 @@ test.describe('the member home with money on its way', () => {
 });
 
 test('an expired session: the sign-in page says so, and signing in returns to the page', async ({ page, request, browser }) => {
-  const member = await login(request, demo.member);
+  const member = await apiLogin(request, demo.member);
   await openSignedIn(page, member, '/app/setting/payment', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The session ends on the server (signed out elsewhere, revoked, expired)...
@@ -161,7 +151,7 @@ test('an expired session: the sign-in page says so, and signing in returns to th
 });
 
 test('a shared link previews with the agency name in the visitor language, and its image loads', async ({ request }) => {
-  const member = await login(request, demo.member);
+  const member = await apiLogin(request, demo.member);
   const profile = (await (await request.get('/api/me/profile', { headers: { accesstoken: member.token } })).json()) as { data: { referralCode: string } };
   const agency = ((await (await request.get('/api/settings/public')).json()) as { data: { agencyName: string } }).data.agencyName;
   const escaped = agency.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
-import { chooseLanguage, demo, say } from './support.ts';
+import { chooseLanguage, demo, say, signInThroughApi, type ApiSession } from './support.ts';
 
 /**
  * The payments journey (docs/product.md §10-§13: payment request, automatic monthly payments, invoice,
@@ -17,29 +17,11 @@ import { chooseLanguage, demo, say } from './support.ts';
  * cards are found by member, kind, amount and status rather than by position.
  */
 
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
-
-/** Signs in through the API and stores the session as the sign-in screen does, on an English page. */
-async function signIn(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<Session> {
-  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/');
-  await chooseLanguage(page, 'English');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
-  return data;
-}
+/** Signs in through the API on an English page (support.ts). */
+const signIn = (page: Page, request: APIRequestContext, credentials: { email: string; password: string }) => signInThroughApi(page, request, credentials, 'English');
 
 /** Ayşe's available balance as the server computes it (`GET /api/me/summary`). */
-async function availableCents(request: APIRequestContext, session: Session): Promise<number> {
+async function availableCents(request: APIRequestContext, session: ApiSession): Promise<number> {
   const response = await request.get('/api/me/summary', { headers: { Authorization: `Bearer ${session.token}` } });
   expect(response.ok()).toBeTruthy();
   const { data } = (await response.json()) as { data: { availableCents: number } };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { chooseLanguage, demo, typeCode, waitForCode } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi, typeCode, waitForCode } from './support.ts';
 
 /** Mehmet: a demo member whose bank details are not verified (see apps/server/src/db/seed/demo-data.ts). */
 const mehmet = { email: 'mehmet@example.com', password: 'Member!2026demo' };
@@ -7,26 +7,8 @@ const mehmet = { email: 'mehmet@example.com', password: 'Member!2026demo' };
 /** A checksum-valid T.C. kimlik no. and Turkish IBAN (apps/server/src/modules/bank/bank-rules.test.ts). */
 const validBank = { identityNumber: '12345678950', iban: 'TR330006100519786457841326' };
 
-interface Session {
-  token: string;
-  role: string;
-  user: { uid: string };
-}
-
-/** Signs in through the API and stores the session as the sign-in screen does, on an English page. */
-async function signIn(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<Session> {
-  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/');
-  await chooseLanguage(page, 'English');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
-  return data;
-}
+/** Signs in through the API on an English page (support.ts). */
+const signIn = (page: Page, request: APIRequestContext, credentials: { email: string; password: string }) => signInThroughApi(page, request, credentials, 'English');
 
 /** Applies through the application page (already open, any query) as a visitor would. */
 async function apply(page: Page, request: APIRequestContext, applicant: { firstName: string; lastName: string; username: string; phone: string }): Promise<string> {

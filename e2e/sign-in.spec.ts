@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, demo, waitForCode, typeCode } from './support.ts';
+import { chooseLanguage, demo, signInThroughApi, waitForCode, typeCode } from './support.ts';
 
 test('the demo admin signs in by e-mail and lands on the members list', async ({ page }) => {
   await page.goto('/app/sessions/signIn');
@@ -47,16 +47,7 @@ test('an /app path without a token goes to the landing page', async ({ page }) =
 });
 
 test('a member opening an admin path sees the not-found page', async ({ page, request }) => {
-  const send = await request.post('/api/auth/login', { data: { email: demo.member.email, password: demo.member.password } });
-  expect(send.ok()).toBeTruthy();
-  const { data } = (await send.json()) as { data: { token: string; role: string; user: { uid: string } } };
-  await page.goto('/');
-  await chooseLanguage(page, 'English');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
+  const data = await signInThroughApi(page, request, demo.member, 'English');
   await page.goto('/app/mydesk/uploadFile');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   const refused = await request.get('/api/admin/members', { headers: { accesstoken: data.token } });

@@ -101,16 +101,20 @@ export interface DemoIds {
 const demoSessions = new Map<DemoRole, ApiSession>();
 let demoIdsFound: DemoIds | null = null;
 
+/** Signs in with e-mail and password through the API (`POST /api/auth/login`), as the sign-in screen does. */
+export async function apiLogin(request: APIRequestContext, credentials: { email: string; password: string }): Promise<ApiSession> {
+  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { data: ApiSession }).data;
+}
+
 /** The demo admin's or member's session, signed in once per spec file (the sign-in routes are rate limited). */
 export async function demoSession(request: APIRequestContext, role: DemoRole): Promise<ApiSession> {
   const cached = demoSessions.get(role);
   if (cached) return cached;
-  const who = role === 'admin' ? demo.admin : demo.member;
-  const response = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: ApiSession };
-  demoSessions.set(role, data);
-  return data;
+  const session = await apiLogin(request, role === 'admin' ? demo.admin : demo.member);
+  demoSessions.set(role, session);
+  return session;
 }
 
 /** The ids of Ayşe and her first creator, looked up once per spec file. */
@@ -123,18 +127,43 @@ export async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   return demoIdsFound;
 }
 
-/** Signs in through the API and stores the session as the sign-in screen does. */
-export async function signInThroughApi(page: Page, request: APIRequestContext, credentials: { email: string; password: string }): Promise<ApiSession> {
-  const response = await request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: ApiSession };
+/**
+ * Signs in through the API and stores the session as the sign-in screen does, on the landing page,
+ * after choosing `languageName` there when given (the spec then reads the app in that language).
+ */
+export async function signInThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+  languageName?: string,
+): Promise<ApiSession> {
+  const session = await apiLogin(request, credentials);
   await page.goto('/');
-  await page.evaluate((session) => {
-    localStorage.setItem('accessToken', session.token);
-    localStorage.setItem('role', session.role);
-    localStorage.setItem('userInfo', JSON.stringify({ uid: session.user.uid }));
-  }, data);
-  return data;
+  if (languageName) await chooseLanguage(page, languageName);
+  await page.evaluate((stored) => {
+    localStorage.setItem('accessToken', stored.token);
+    localStorage.setItem('role', stored.role);
+    localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
+  }, session);
+  return session;
+}
+
+/**
+ * From now on every document `page` loads starts signed in as `session` (none: a visitor) and in
+ * `language`, as a returning visitor of this browser.
+ */
+export async function rememberSignIn(page: Page, session: ApiSession | null, language: string): Promise<void> {
+  await page.addInitScript(
+    ({ lang, stored }) => {
+      localStorage.setItem('language', lang);
+      if (stored) {
+        localStorage.setItem('accessToken', stored.token);
+        localStorage.setItem('role', stored.role);
+        localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
+      }
+    },
+    { lang: language, stored: session },
+  );
 }
 
 /** A day (`2026-11-24`) as a person types it in the app's date fields: `24/11/2026` in English, `24.11.2026` in the other languages. */
@@ -145,15 +174,7 @@ export function typedDay(isoDay: string, language: string): string {
 
 /** Opens `path` signed in as `session`, in `language` (a returning visitor of this browser), once its data has loaded. */
 export async function openSignedIn(page: Page, session: ApiSession, path: string, language: string): Promise<void> {
-  await page.addInitScript(
-    ({ lang, stored }) => {
-      localStorage.setItem('language', lang);
-      localStorage.setItem('accessToken', stored.token);
-      localStorage.setItem('role', stored.role);
-      localStorage.setItem('userInfo', JSON.stringify({ uid: stored.user.uid }));
-    },
-    { lang: language, stored: session },
-  );
+  await rememberSignIn(page, session, language);
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.waitForLoadState('networkidle');

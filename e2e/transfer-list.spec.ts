@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { chooseLanguage, demo, say, signInThroughApi, type ApiSession } from './support.ts';
+import { apiLogin, chooseLanguage, demo, say, signInThroughApi, type ApiSession } from './support.ts';
 
 /**
  * Issue 17, paying members through the bank: the admin chooses approved payments, downloads the
@@ -61,11 +61,7 @@ function digits(cents: number, language: 'en' | 'tr' | 'de'): string {
   return `${Math.floor(cents / 100)}${language === 'en' ? '.' : ','}${String(cents % 100).padStart(2, '0')}`;
 }
 
-async function login(request: APIRequestContext, email: string, password: string): Promise<ApiSession> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { data: ApiSession }).data;
-}
+const login = (request: APIRequestContext, email: string, password: string): Promise<ApiSession> => apiLogin(request, { email, password });
 
 async function call<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, token: string, data?: unknown): Promise<T> {
   const response = await request[method](url, { headers: { accesstoken: token }, ...(data === undefined ? {} : { data }) });
