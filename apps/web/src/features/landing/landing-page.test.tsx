@@ -52,8 +52,18 @@ describe('landing page', () => {
     for (const title of ['Start strong', 'Stay regular', 'Build your hours']) {
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     }
-    fireEvent.click(screen.getByRole('button', { name: 'When and how am I paid?' }));
+    const question = screen.getByRole('button', { name: 'When and how am I paid?' });
+    const answer = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+    expect(answer.hidden).toBe(true);
+    expect(question.closest('h3')).not.toBeNull();
+    fireEvent.click(question);
     expect(await screen.findByText(/The minimum is \$50/)).toBeTruthy();
+    expect(question.getAttribute('aria-expanded')).toBe('true');
+    expect(answer.hidden).toBe(false);
+    expect(answer.getAttribute('aria-labelledby')).toBe(question.id);
+    fireEvent.click(question);
+    expect(answer.hidden).toBe(true);
     expect(screen.getByRole('button', { name: 'How do referrals work?' })).toBeTruthy();
   });
 
