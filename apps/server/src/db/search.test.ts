@@ -104,8 +104,9 @@ describe('list searches fold İ, I, ı and i', () => {
     // Another country's number; a creator's phone in the creators list.
     expect(await memberNames('+994 50 000 99 04')).toEqual(['İlkin Əliyev']);
     for (const q of ['+90 555 111 22 33', '0555 111 2233', '5551112233']) expect(await creatorNames(q), q).toEqual(['Irmak Su']);
-    // Three digits or text with digits are no phone: searched as text only.
-    expect(await memberNames('99 0')).toEqual([]);
+    // Fewer than 6 digits (an amount, a year) or text with digits are no phone: searched as text only.
+    expect(await memberNames('99 02')).toEqual([]);
+    expect(await memberNames('99.02')).toEqual([]);
     expect(await memberNames('+90 532 000 99 02x')).toEqual([]);
   });
 

@@ -29,16 +29,17 @@ const PHONE_LIKE = /^[\d\s+\-./()]+$/;
 
 /**
  * The digits of a search written as people write phone numbers (`+90 532 000 00 02`,
- * `0532 000 00 02`, `(532) 000-0002`: at least 4 digits, and nothing but digits and the marks
- * between them), with the national trunk `0` of a number written without `+` dropped; null for any other search. Phones are stored
- * in E.164 (`+905320000002`) and shown grouped (`+90 532 000 00 02`), so a number copied from a
- * screen or typed the Turkish way is found by these digits.
+ * `0532 000 00 02`, `(532) 000-0002`: at least 6 digits and nothing but digits and the marks
+ * between them; fewer, as in an amount like `60.75`, are no phone), without the national trunk
+ * `0` of a number written without `+`; null for any other search. Phones are stored in E.164
+ * (`+905320000002`) and shown grouped (`+90 532 000 00 02`), so a number copied from a screen or
+ * typed the Turkish way is found by these digits.
  */
 export function phoneSearchDigits(text: string): string | null {
   const trimmed = text.trim();
   if (!PHONE_LIKE.test(trimmed)) return null;
   const digits = trimmed.replace(/\D/g, '');
-  if (digits.length < 4) return null;
+  if (digits.length < 6) return null;
   return trimmed.startsWith('+') ? digits : digits.replace(/^0/, '');
 }
 
