@@ -35,7 +35,7 @@ const PHONE_LIKE = /^[\d\s+\-./()]+$/;
  * (`+905320000002`) and shown grouped (`+90 532 000 00 02`), so a number copied from a screen or
  * typed the Turkish way is found by these digits.
  */
-export function phoneSearchDigits(text: string): string | null {
+function phoneSearchDigits(text: string): string | null {
   const trimmed = text.trim();
   if (!PHONE_LIKE.test(trimmed)) return null;
   const digits = trimmed.replace(/\D/g, '');
