@@ -117,4 +117,14 @@ export const i18nReady = i18next
  */
 i18next.services.formatter?.add('number', (value, lng) => formatNumber(Number(value), isLocale(lng) ? lng : DEFAULT_LOCALE));
 
+/**
+ * `{{month, capitalize}}`: a value that starts a sentence or a line starts with a capital letter,
+ * by the language's own rules (Azerbaijani and Turkish `i` -> `İ`). Month names are lower-case in
+ * Russian, Romanian and Azerbaijani (`ноябрь 2026 г.`), so a text that begins with one says so.
+ */
+i18next.services.formatter?.add('capitalize', (value, lng) => {
+  const text = String(value ?? '');
+  return text.charAt(0).toLocaleUpperCase(isLocale(lng) ? lng : DEFAULT_LOCALE) + text.slice(1);
+});
+
 export default i18next;

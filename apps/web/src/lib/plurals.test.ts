@@ -81,3 +81,24 @@ describe('plural texts', () => {
     expect(en('warnings.noteRow.text', { value: cell, count: 2 })).toBe(`A row without a username ("${cell}"): skipped.`);
   });
 });
+
+describe('a month at the start of a text', () => {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  afterAll(async () => {
+    await changeLanguage('tr');
+  });
+
+  it('starts with a capital letter where the language writes months in lower case ({{month, capitalize}})', async () => {
+    const ru = await tIn('ru', 'finance');
+    expect(ru('dashboard.noUpload', { month: 'ноябрь 2026 г.' })).toBe('Ноябрь 2026 г.: в этом месяце загрузок ещё не было');
+    const ro = await tIn('ro', 'forecasts');
+    expect(ro('dashboard.empty', { month: 'noiembrie 2026' })).toMatch(/^Noiembrie 2026: /);
+    // Azerbaijani (like Turkish) capitalises the dotted i as İ.
+    const az = await tIn('az', 'earnings');
+    expect(az('publisher.noUpload', { month: 'iyun 2026' })).toMatch(/^İyun 2026 · /);
+    const en = await tIn('en', 'finance');
+    expect(en('dashboard.noUpload', { month: 'November 2026' })).toBe('November 2026: no upload this month yet');
+  });
+});

@@ -189,7 +189,7 @@ describe('month forecasts from a month of daily exports', () => {
     expect(all.get('dark.dana')!.dark).toEqual({ daysDark: 11, lastLiveDay: '2026-09-10' });
     expect(admin.counts).toEqual({ met: 1, onPace: 0, atRisk: 3, outOfReach: 1, noPace: 0, wentDark: 2, paceFell: 1 });
     expect(await creatorsListed('outOfReach')).toEqual(['rare.rita']);
-    // The dashboard's "LIVE time halved" count, as a list.
+    // The dashboard's "LIVE duration halved" count, as a list.
     expect(await creatorsListed('paceFell')).toEqual(['dark.dana']);
 
     // 2,100,000 + 900,000 = 3,000,000; 210,000 + floor(90,000 x 9 / 7) = 325,714; 500,000;

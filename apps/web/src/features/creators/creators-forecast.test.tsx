@@ -108,7 +108,7 @@ describe('creators list: the month forecast', { timeout: 30_000 }, () => {
     expect(await screen.findByText('@risky.one')).toBeTruthy();
     expect(screen.queryByText('@calm.one')).toBeNull();
     expect(screen.queryByText('@quiet.one')).toBeNull();
-    expect(screen.getByDisplayValue('LIVE time halved')).toBeTruthy();
+    expect(screen.getByDisplayValue('LIVE duration halved')).toBeTruthy();
     expect(creatorCalls(calls).every((params) => params.get('forecast') === 'paceFell')).toBe(true);
   });
 

@@ -17,6 +17,9 @@ import { useCreatorList, useDeleteCreator, type CreatorListParams } from './crea
 import { ListFooter, ListState } from '../../components/list-parts.tsx';
 import { DataList, type DataColumn } from '../../components/data-list.tsx';
 
+/** The requirement and forecast filters: the screen's width on a phone (their longest labels, in Russian and Azerbaijani, need it), 280 px from `xs` up. */
+const PHONE_WIDE_FILTER = { base: '100%', xs: 280 } as const;
+
 const STATUS_FILTERS: (CreatorStatus | 'all')[] = ['all', 'active', 'pending', 'inactive', 'rejected'];
 export const STATUS_COLOURS: Record<CreatorStatus, string> = { active: 'teal', pending: 'yellow', inactive: 'gray', rejected: 'red' };
 const DETAILS_PATH = '/app/mydesk/details';
@@ -222,9 +225,9 @@ export default function CreatorsPage() {
               }))}
               value={requirement}
               onChange={(value) => setAddressFilter('requirement', value)}
-              w={220}
+              w={PHONE_WIDE_FILTER}
             />
-            <ForecastFilterSelect value={forecast} onChange={(value) => setAddressFilter('forecast', value)} allLabel={t('filters.all')} w={280} />
+            <ForecastFilterSelect value={forecast} onChange={(value) => setAddressFilter('forecast', value)} allLabel={t('filters.all')} w={PHONE_WIDE_FILTER} />
           </Group>
           <Chip.Group multiple={false} value={status} onChange={(value) => (setStatus(value as CreatorStatus | 'all'), setPage(1))}>
             <Group gap="xs" role="group" aria-label={t('filters.status')}>

@@ -88,7 +88,7 @@ describe('admin dashboard: month forecast', () => {
     expect(card('At risk at the current pace')).toEqual({ text: expect.stringContaining('4'), href: '/app/mydesk/creatorPage?forecast=atRisk' });
     expect(card('Out of reach this month')).toEqual({ text: expect.stringContaining('1'), href: '/app/mydesk/creatorPage?forecast=outOfReach' });
     expect(card('Went dark (no LIVE for 3 days or more)')).toEqual({ text: expect.stringContaining('2'), href: '/app/mydesk/creatorPage?forecast=wentDark' });
-    expect(card('LIVE time fell by half (last 7 days)')).toEqual({ text: expect.stringContaining('1'), href: '/app/mydesk/creatorPage?forecast=paceFell' });
+    expect(card('LIVE duration fell by half (last 7 days)')).toEqual({ text: expect.stringContaining('1'), href: '/app/mydesk/creatorPage?forecast=paceFell' });
     expect(screen.getAllByText('See these creators')).toHaveLength(4);
     expect(screen.getByText('On pace: 2 · met: 3 · no pace yet: 1')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FORECAST_FILTERS, type ForecastFilter } from '@agency/shared';
 
@@ -11,7 +11,7 @@ export interface ForecastFilterSelectProps {
   onChange(value: ForecastFilter | null): void;
   /** What "no filter" reads as (the list's own "All"). */
   allLabel: string;
-  w?: number;
+  w?: SelectProps['w'];
 }
 
 /** The creators list's forecast filter: all, at risk, out of reach, went dark, LIVE time halved (`?forecast=`). */
