@@ -141,6 +141,7 @@ describe('list searches fold İ, I, ı and i', () => {
     ).toContain('users_search_fold_trgm_idx');
     expect(await plan(sql`select id from creators where name <> '' and search_fold(name) like search_fold(${'%ışık%'})`)).toContain('creators_name_fold_trgm_idx');
     expect(await plan(sql`select id from creators where phone ilike ${'%0532%'}`)).toContain('creators_phone_trgm_idx');
+    expect(await plan(sql`select id from creators where phone like ${'%5320009%'}`)).toContain('creators_phone_trgm_idx');
     expect(await plan(sql`select id from creators where tiktok_username like search_fold(${'%ırmak%'})`)).toContain('creators_tiktok_username_trgm_idx');
   });
 });

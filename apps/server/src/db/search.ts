@@ -43,8 +43,13 @@ function phoneSearchDigits(text: string): string | null {
   return trimmed.startsWith('+') ? digits : digits.replace(/^0/, '');
 }
 
-/** `phoneColumn` (E.164) contains the digits of a phone-like search (phoneSearchDigits); undefined for any other search. */
-export function phoneContains(phoneColumn: SQLWrapper, text: string): SQL | undefined {
+/**
+ * `phoneColumn` (E.164: digits and `+`, no letters to fold) contains the search as typed, or, for
+ * a search written as a phone number, its digits (phoneSearchDigits). A plain LIKE, which the
+ * phone's trigram index (creators_phone_trgm_idx) serves.
+ */
+export function phoneContains(phoneColumn: SQLWrapper, text: string): SQL {
+  const typed = sql`${phoneColumn} like ${containsPattern(text)}`;
   const digits = phoneSearchDigits(text);
-  return digits ? sql`${phoneColumn} like ${containsPattern(digits)}` : undefined;
+  return digits ? sql`(${typed} or ${phoneColumn} like ${containsPattern(digits)})` : typed;
 }

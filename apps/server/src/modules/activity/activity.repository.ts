@@ -120,7 +120,6 @@ export async function listActivityActors(db: Executor, search: string | undefine
       foldedContains(users.lastName, search),
       foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
       foldedContains(users.email, search),
-      foldedContains(users.phone, search),
       phoneContains(users.phone, search),
     );
     if (match) conditions.push(match);

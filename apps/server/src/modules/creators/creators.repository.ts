@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CreatorListQuery, CreatorSortField, RequirementFilter, RequirementState } from '@agency/shared';
 import type { Executor } from '../../db/client.ts';
-import { containsPattern, foldedColumnContains, foldedContains, phoneContains } from '../../db/search.ts';
+import { foldedColumnContains, foldedContains, phoneContains } from '../../db/search.ts';
 import { users } from '../../db/tables/members.table.ts';
 import { creatorMonths, creators, type CreatorMonthRow, type CreatorRow } from '../../db/tables/creators.table.ts';
 
@@ -104,7 +104,6 @@ function creatorListWhere(query: CreatorListQuery, period: string, extra: Creato
     const search = or(
       foldedColumnContains(creators.tiktokUsername, query.q),
       and(ne(creators.name, ''), foldedContains(creators.name, query.q)),
-      ilike(creators.phone, containsPattern(query.q)),
       phoneContains(creators.phone, query.q),
     );
     if (search) conditions.push(search);

@@ -126,7 +126,6 @@ function paymentFilter(query: Partial<PaymentListQuery>): SQL | undefined {
         foldedContains(users.firstName, query.q),
         foldedContains(users.lastName, query.q),
         foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, query.q),
-        foldedContains(users.phone, query.q),
         phoneContains(users.phone, query.q),
         foldedContains(users.email, query.q),
       )!,
