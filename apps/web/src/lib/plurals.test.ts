@@ -14,14 +14,14 @@ async function tIn(locale: 'en' | 'tr' | 'de' | 'az' | 'ru' | 'ro', namespace: s
   return (key: string, options: Record<string, unknown>) => nbsp(i18next.t(`${namespace}:${key}`, options));
 }
 
-describe('plural texts', () => {
-  beforeAll(async () => {
-    await i18nReady;
-  });
-  afterAll(async () => {
-    await changeLanguage('tr');
-  });
+beforeAll(async () => {
+  await i18nReady;
+});
+afterAll(async () => {
+  await changeLanguage('tr');
+});
 
+describe('plural texts', () => {
   it('chooses the English and German forms (one, other)', async () => {
     const en = await tIn('en', 'earnings');
     expect(en('requirement.leftDays', { count: 1 })).toBe('You still need 1 valid LIVE day.');
@@ -83,13 +83,6 @@ describe('plural texts', () => {
 });
 
 describe('a month at the start of a text', () => {
-  beforeAll(async () => {
-    await i18nReady;
-  });
-  afterAll(async () => {
-    await changeLanguage('tr');
-  });
-
   it('starts with a capital letter where the language writes months in lower case ({{month, capitalize}})', async () => {
     const ru = await tIn('ru', 'finance');
     expect(ru('dashboard.noUpload', { month: 'ноябрь 2026 г.' })).toBe('Ноябрь 2026 г.: в этом месяце загрузок ещё не было');
