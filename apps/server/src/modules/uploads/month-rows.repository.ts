@@ -223,14 +223,8 @@ export async function writeMonthRows(
 /**
  * writeMonthRows in two steps: on PostgreSQL the COPY's lines are built now and `write` sends
  * them when the caller's turn comes (as prepareUploadCreators); elsewhere `write` inserts.
- *
- * The rows go in the order of their creators' ids, the primary key's order (uuids compare as
- * their lower-case text), whatever the file's order: the month's rows then lie in the table in
- * runs of that order, and the UPDATE of a re-import, which goes through them in the same order
- * (applyMonthUpdates says why), walks the table and its key from one end to the other.
  */
-export function prepareMonthRows(db: Executor, period: string, uploadId: string, at: Date, unordered: readonly MonthRowInput[]): () => Promise<void> {
-  const rows = [...unordered].sort((a, b) => (a.creatorId < b.creatorId ? -1 : a.creatorId > b.creatorId ? 1 : 0));
+export function prepareMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[]): () => Promise<void> {
   const connection = transactionConnection(db);
   if (connection?.kind !== 'postgres' || rows.length === 0) return () => writeMonthRows(db, period, uploadId, at, rows);
   const data = Buffer.from(monthCopyText(period, uploadId, at, rows));

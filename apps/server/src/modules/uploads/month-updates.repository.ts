@@ -2,7 +2,7 @@
  * The month rows an import changes: their new figures staged in a temporary table of the
  * transaction, then written by one UPDATE (month-writer.ts decides when).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { affectedRows, pgliteCopyIn, transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths } from '../../db/tables/creators.table.ts';
 import { copyBuffer, figuresCopyText, type MonthRowInput } from './month-rows.repository.ts';
@@ -54,20 +54,6 @@ export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]
 }
 
 /**
- * The staged rows as the UPDATE reads them. On PGlite in the order of their creators' ids: the
- * hash join hands the rows to the UPDATE in the order of this side, and the month's rows lie in
- * the table in runs of that order (prepareMonthRows inserts each batch so), so the UPDATE walks the
- * table and its primary key from one end to the other. In the staging order (the file's), it
- * visited their pages at random, far more than PGlite's 16 MB buffer cache holds: a 100,000-row
- * UPDATE read and wrote ~20,000-30,000 pages instead of ~4,500 and took ~0.8 s longer
- * (docs/decisions/006; the sort costs less than the noise of that measure). PostgreSQL, with its
- * larger buffer cache, reads them as staged.
- */
-function stagedRows(db: Executor): SQL {
-  return transactionConnection(db)?.kind === 'postgres' ? sql`upload_month_figures` : sql`(select * from upload_month_figures order by creator_id)`;
-}
-
-/**
  * Writes the figures staged by prepareMonthUpdates into the month's rows with one UPDATE (cheaper
  * than deleting the rows and writing them again: no second pass to find them, and the foreign key
  * is not checked again, the creator does not change), and empties the staging table. Throws when
@@ -81,7 +67,7 @@ export async function applyMonthUpdates(db: Executor, period: string, uploadId: 
       diamonds = t.diamonds, valid_days = t.valid_days, live_seconds = t.live_seconds, matches = t.matches,
       last_live_at = t.last_live_at, achieved_bps = t.achieved_bps, requirement_state = t.requirement_state,
       left_network = t.left_network, upload_id = ${uploadId}::uuid, updated_at = ${at.toISOString()}::timestamptz
-    from ${stagedRows(db)} as t
+    from upload_month_figures as t
     where m.period = ${period} and m.creator_id = t.creator_id
   `);
   await db.execute(sql`truncate upload_month_figures`);

@@ -1,12 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/schema.ts';
 import { beginMonthRowWrites, copyMonthRows, copyText, endMonthRowWrites, insertMonthRows, monthCopyText, writeMonthRows, type MonthRowInput } from './month-rows.repository.ts';
 import { updateMonthRows } from './month-updates.repository.ts';
-import { MonthWriter } from './month-writer.ts';
-import { readCreatorsAndMonth } from './import-reads.repository.ts';
 
 const UPLOAD_ID = '6f1c2a52-5d0e-4c1b-9a57-0c3f4d1e2b7a';
 const AT = new Date('2026-09-16T10:00:00.123Z');
@@ -183,55 +181,5 @@ describe('COPY text format', () => {
     const row: MonthRowInput = { creatorId: 'c1', diamonds: 5, validDays: 2, liveSeconds: 3, matches: 0, lastLiveAt: null, achievedBps: 7, requirementState: 'onTrack', leftNetwork: false };
     expect(monthCopyText('2026-09', 'u1', AT, [row])).toBe('c1\t2026-09\t5\t2\t3\t0\t\\N\t7\tonTrack\tf\tu1\t2026-09-16T10:00:00.123Z\n');
     expect(() => monthCopyText('2026-09', 'u1', AT, [{ ...row, diamonds: 1.5 }])).toThrow(/whole number/);
-  });
-});
-
-describe('month rows lie in the table in the order of their creators’ ids', () => {
-  let handle: DatabaseHandle;
-  let fileOrder: { id: string; tiktokUsername: string }[];
-  const PERIOD = '2026-10';
-
-  /** The month's creator ids in the order the table holds them (its physical order). */
-  async function tableOrder(): Promise<string[]> {
-    const result = await handle.db.execute<{ creator_id: string }>(sql`select creator_id from ${creatorMonths} where period = ${PERIOD} order by ctid`);
-    return (result as unknown as { rows: { creator_id: string }[] }).rows.map((row) => row.creator_id);
-  }
-
-  /** Writes one figure set for every creator, in the file's order, as an import does. */
-  async function importFigures(uploadId: string, diamondsOf: (index: number) => number): Promise<void> {
-    await handle.db.transaction(async (tx) => {
-      const { stored } = await readCreatorsAndMonth(tx, PERIOD);
-      const writer = new MonthWriter({ tx, period: PERIOD, uploadId, at: AT, stored });
-      fileOrder.forEach(({ id, tiktokUsername }, index) => {
-        writer.add({ row: index + 2, tiktokUsername, diamonds: diamondsOf(index), validDays: 3, liveSeconds: 3_600, matches: 0, lastLiveAt: null, leftNetwork: false, creatorId: id, affiliateId: null, achievedBps: 100, requirementState: 'atRisk', previousState: null });
-      });
-      await writer.finish();
-    });
-  }
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    // Usernames whose order is not the order of the ids the database gives them.
-    const made = await handle.db
-      .insert(creators)
-      .values(Array.from({ length: 60 }, (_, index) => ({ tiktokUsername: `order.${String(index).padStart(2, '0')}`, status: 'active' as const, joinedAt: new Date('2025-01-01T00:00:00Z') })))
-      .returning({ id: creators.id, tiktokUsername: creators.tiktokUsername });
-    fileOrder = made.sort((a, b) => (a.tiktokUsername < b.tiktokUsername ? -1 : 1));
-  });
-  afterAll(() => handle.close());
-
-  it('a first import inserts each batch in id order, whatever the file’s order', async () => {
-    const ids = fileOrder.map((row) => row.id);
-    expect(ids).not.toEqual([...ids].sort());
-    await importFigures(UPLOAD_ID, (index) => 1_000 + index);
-    expect(await tableOrder()).toEqual([...ids].sort());
-  });
-
-  it.runIf((process.env.TEST_DB ?? 'pglite') === 'pglite')('on PGlite a re-import that changes every row writes them in id order again', async () => {
-    const LATER_UPLOAD = '6f1c2b1e-9d7a-4c3b-8e5f-2a1b0c9d8e70';
-    await importFigures(LATER_UPLOAD, (index) => 5_000 - index);
-    const rows = await monthRowsOf(handle, PERIOD);
-    expect(rows.map((row) => [row.tiktokUsername, row.diamonds, row.uploadId])).toEqual(fileOrder.map((row, index) => [row.tiktokUsername, 5_000 - index, LATER_UPLOAD]));
-    expect(await tableOrder()).toEqual(fileOrder.map((row) => row.id).sort());
   });
 });
