@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import { recordActivity } from '../../modules/activity/activity.repository.ts';
 import { createBankService } from '../../modules/bank/bank.service.ts';
 import { createDeductionsService } from '../../modules/deductions/index.ts';
+import { insertUploadSnapshot, snapshotLists } from '../../modules/forecasts/index.ts';
 import { createMembersAdminService } from '../../modules/members/members.admin.service.ts';
 import { createNotificationsService } from '../../modules/notifications/notifications.service.ts';
 import { runAutomaticPayments } from '../../modules/payments/auto-run.ts';
@@ -157,6 +158,14 @@ export async function insertDemoUploads(tx: Transaction, list: readonly DemoUplo
 export async function linkFiguresToUploads(tx: Transaction, list: readonly DemoUpload[]): Promise<void> {
   for (const upload of list.filter((item) => item.final)) {
     await tx.update(creatorMonths).set({ uploadId: upload.id, updatedAt: upload.createdAt }).where(eq(creatorMonths.period, upload.period));
+    // The month-to-date figures the import keeps for the month's pace forecasts (uploads.commit.ts):
+    // without them the dashboard would say this month has no upload yet.
+    const rows = await tx
+      .select({ creatorId: creatorMonths.creatorId, diamonds: creatorMonths.diamonds, validDays: creatorMonths.validDays, liveSeconds: creatorMonths.liveSeconds })
+      .from(creatorMonths)
+      .where(eq(creatorMonths.period, upload.period))
+      .orderBy(asc(creatorMonths.creatorId));
+    await insertUploadSnapshot(tx, { uploadId: upload.id, period: upload.period, asOf: upload.asOf, lists: snapshotLists(rows), at: upload.createdAt });
   }
 }
 

@@ -289,13 +289,19 @@ describe('demo seed', () => {
     }
   });
 
-  it('shows the seeded agency through the API: an upload for this month on the dashboard, the history, Ayşe\'s balance and payments', async () => {
+  it('shows the seeded agency through the API: an upload for this month on the dashboard and its forecast, the history, Ayşe\'s balance and payments', async () => {
     const t = await createTestApp({ seed: true });
     try {
       const admin = await signInWithPassword(t.app, 'admin@example.com', 'Admin!2026demo');
       const dashboard = await call(t.app, 'GET', '/api/admin/dashboard', { token: admin });
       expect(dashboard.status).toBe(200);
       expect(dashboard.body.data).toMatchObject({ period: '2026-03', asOf: '2026-03-17' });
+      // The upload of this month left its figures for the pace forecasts, as an import does.
+      const forecast = (await call(t.app, 'GET', '/api/admin/forecasts', { token: admin })).body.data as { asOf: string | null; snapshotDays: number; counts: Record<string, number> };
+      expect(forecast).toMatchObject({ asOf: '2026-03-17', snapshotDays: 1 });
+      const withFigures = await t.db.select({ id: creatorMonths.creatorId }).from(creatorMonths).where(eq(creatorMonths.period, '2026-03'));
+      const { met, onPace, atRisk, outOfReach, noPace } = forecast.counts;
+      expect(met! + onPace! + atRisk! + outOfReach! + noPace!).toBe(withFigures.length);
       const history = await call(t.app, 'GET', '/api/admin/uploads?page=1&pageSize=10', { token: admin });
       const items = (history.body.data as { items: { period: string; asOf: string }[] }).items;
       expect(items.map((item) => item.period)).toEqual(['2026-03', '2026-02', '2026-02', '2026-01']);
