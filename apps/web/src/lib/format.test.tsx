@@ -72,6 +72,21 @@ describe('useFormatters', () => {
     expect(az.day('2026-10-15')).toBe('15.10.2026');
   });
 
+  it('a month that stands alone starts with a capital letter in every language; inside a text it stays as written', async () => {
+    const ru = await formattersIn('ru');
+    expect(ru.month('2026-11')).toBe('ноябрь 2026 г.');
+    expect(ru.monthLabel('2026-11')).toBe('Ноябрь 2026 г.');
+    const az = await formattersIn('az');
+    expect(az.monthLabel('2026-11')).toBe('Noyabr 2026');
+    expect(az.monthLabel('2026-06', 'short')).toBe('İyn 2026');
+    const ro = await formattersIn('ro');
+    expect(ro.monthLabel('2026-11')).toBe('Noiembrie 2026');
+    for (const locale of ['tr', 'en', 'de'] as const) {
+      const format = await formattersIn(locale);
+      expect(format.monthLabel('2026-11')).toBe(format.month('2026-11'));
+    }
+  });
+
   it('never shows a month as 2026-11, in any language', async () => {
     for (const locale of ['tr', 'en', 'de', 'ru', 'az', 'ro'] as const) {
       const format = await formattersIn(locale);

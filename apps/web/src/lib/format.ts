@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { capitalizeFirst } from './capitalize.ts';
 import {
   DEFAULT_LOCALE,
   formatDate,
@@ -34,6 +35,12 @@ export interface Formatters {
   day(value: string | null | undefined): string;
   /** `2026-11` as `Kasım 2026` (long, the default) or `Kas 2026` (short): never `2026-11` on a screen. */
   month(period: string | null | undefined, style?: MonthStyle): string;
+  /**
+   * month() for a month that stands alone (a table cell, a card's title, a chart's axis): with a
+   * capital first letter in every language (ru `Ноябрь 2026 г.`, not `ноябрь 2026 г.`). Inside a
+   * sentence month() stays as the language writes it.
+   */
+  monthLabel(period: string | null | undefined, style?: MonthStyle): string;
   /** Separators, prefixes and suffixes for number inputs in the locale. */
   input: NumberInputFormat;
   /** Seconds as `119 h 47 min` in the user's language. */
@@ -66,6 +73,7 @@ export function useFormatters(): Formatters {
       dateTime: (value) => formatDateTime(value, locale),
       day: (value) => formatDay(value, locale),
       month: (period, style) => formatMonth(period, locale, style),
+      monthLabel: (period, style) => capitalizeFirst(formatMonth(period, locale, style), locale),
       input: numberInputFormat(locale),
       duration: (seconds) => formatDuration(seconds, locale, t),
     }),

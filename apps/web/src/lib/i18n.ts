@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, formatNumber, isLocale, type Locale } from '@agency/shared';
+import { capitalizeFirst } from './capitalize.ts';
 
 /**
  * Translations live in src/locales/<lang>/<namespace>.json and load lazily, one language and one
@@ -122,9 +123,6 @@ i18next.services.formatter?.add('number', (value, lng) => formatNumber(Number(va
  * by the language's own rules (Azerbaijani and Turkish `i` -> `İ`). Month names are lower-case in
  * Russian, Romanian and Azerbaijani (`ноябрь 2026 г.`), so a text that begins with one says so.
  */
-i18next.services.formatter?.add('capitalize', (value, lng) => {
-  const text = String(value ?? '');
-  return text.charAt(0).toLocaleUpperCase(isLocale(lng) ? lng : DEFAULT_LOCALE) + text.slice(1);
-});
+i18next.services.formatter?.add('capitalize', (value, lng) => capitalizeFirst(String(value ?? ''), isLocale(lng) ? lng : DEFAULT_LOCALE));
 
 export default i18next;

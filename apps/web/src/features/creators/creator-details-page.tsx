@@ -45,7 +45,7 @@ function CreatorDetails({ id }: { id: string }) {
   }
   const creator = detail.data;
   const monthColumns: DataColumn<(typeof creator.months)[number]>[] = [
-    { key: 'period', label: t('details.period'), card: 'title', cell: (month) => format.month(month.period) },
+    { key: 'period', label: t('details.period'), card: 'title', cell: (month) => format.monthLabel(month.period) },
     { key: 'diamonds', label: t('columns.diamonds'), numeric: true, card: 'amount', cell: (month) => format.number(month.diamonds) },
     { key: 'validDays', label: t('columns.validDays'), numeric: true, cell: (month) => format.number(month.validDays) },
     { key: 'liveDuration', label: t('columns.liveDuration'), numeric: true, cell: (month) => format.duration(month.liveSeconds) },
@@ -132,7 +132,7 @@ function CreatorDetails({ id }: { id: string }) {
         {creator.months.length === 0 ? (
           <Text c="dimmed">{t('details.noMonths')}</Text>
         ) : (
-          <DataList rows={creator.months} rowKey={(month) => month.period} rowLabel={(month) => format.month(month.period)} columns={monthColumns} />
+          <DataList rows={creator.months} rowKey={(month) => month.period} rowLabel={(month) => format.monthLabel(month.period)} columns={monthColumns} />
         )}
       </Card>
       <Card withBorder radius="lg">

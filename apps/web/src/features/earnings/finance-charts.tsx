@@ -71,7 +71,7 @@ function MonthBars({ title, unit, color, rows }: { title: string; unit: string; 
 export function FinanceCharts({ data }: { data: AdminFinance }) {
   const { t } = useTranslation('finance');
   const format = useFormatters();
-  const month = (period: string) => format.month(period, 'short');
+  const month = (period: string) => format.monthLabel(period, 'short');
   const revenue: MonthValue[] = data.history.map((row) => ({ period: row.period, month: month(row.period), dollars: row.diamondsRevenueCents / 100, cents: row.diamondsRevenueCents }));
   const earnings: MonthValue[] = data.history.map((row) => ({ period: row.period, month: month(row.period), dollars: row.earningsCents / 100, cents: row.earningsCents }));
   const unit = t('finance.axisDollars');

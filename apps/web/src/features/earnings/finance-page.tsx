@@ -121,7 +121,7 @@ function FinanceTables({ data }: { data: AdminFinance }) {
             <Table.Tbody>
               {data.history.map((month) => (
                 <Table.Tr key={month.period}>
-                  <Table.Td>{format.month(month.period, 'short')}</Table.Td>
+                  <Table.Td>{format.monthLabel(month.period, 'short')}</Table.Td>
                   <Table.Td className="tabular">{format.number(month.diamonds)}</Table.Td>
                   <Table.Td className="tabular">{format.money(month.diamondsRevenueCents)}</Table.Td>
                   <Table.Td className="tabular">{format.money(month.earningsCents)}</Table.Td>

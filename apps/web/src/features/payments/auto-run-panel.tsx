@@ -44,7 +44,7 @@ export function AutoRunPanel() {
   const history = runs.data ?? [];
   const unfinished = history.filter((item) => item.status === 'interrupted' && !item.completedBy);
   const historyColumns: DataColumn<PayoutRun>[] = [
-    { key: 'period', label: t('autoRun.history.period'), card: 'title', cell: (item) => format.month(item.period) },
+    { key: 'period', label: t('autoRun.history.period'), card: 'title', cell: (item) => format.monthLabel(item.period) },
     { key: 'started', label: t('autoRun.history.started'), priority: 1, cell: (item) => format.dateTime(item.startedAt) },
     {
       key: 'status',
@@ -99,7 +99,7 @@ export function AutoRunPanel() {
           <DataList
             rows={history}
             rowKey={(item) => item.id}
-            rowLabel={(item) => format.month(item.period)}
+            rowLabel={(item) => format.monthLabel(item.period)}
             caption={t('autoRun.history.caption')}
             columns={historyColumns}
             striped={false}

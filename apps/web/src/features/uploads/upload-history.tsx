@@ -44,7 +44,7 @@ export function UploadHistory() {
           item.fileName
         ),
     },
-    { key: 'period', label: t('history.period'), card: 'title', cell: (item) => format.month(item.period) },
+    { key: 'period', label: t('history.period'), card: 'title', cell: (item) => format.monthLabel(item.period) },
     { key: 'asOf', label: t('history.asOf'), priority: 1, cell: (item) => format.day(item.asOf) },
     { key: 'imported', label: t('report.imported'), numeric: true, cell: (item) => format.number(item.imported) },
     { key: 'created', label: t('report.created'), numeric: true, priority: 4, cell: (item) => format.number(item.created) },
@@ -57,7 +57,7 @@ export function UploadHistory() {
         {t('history.title')}
       </Title>
       <ListState query={history} isEmpty={items.length === 0} isFiltered={false} />
-      {items.length > 0 && <DataList rows={items} rowKey={(item) => item.id} rowLabel={(item) => format.month(item.period)} columns={columns} />}
+      {items.length > 0 && <DataList rows={items} rowKey={(item) => item.id} rowLabel={(item) => format.monthLabel(item.period)} columns={columns} />}
       {history.data && history.data.total > 0 && (
         <ListFooter
           total={history.data.total}
