@@ -93,23 +93,16 @@ describe('creators list: the month forecast', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('address').textContent).toBe('/app/mydesk/creatorPage?forecast=atRisk');
   });
 
-  it("opens on the dashboard's went-dark link (?forecast=wentDark)", async () => {
-    const calls = creatorsServer([CALM, RISKY, QUIET, NEW]);
-    renderPage('/app/mydesk/creatorPage?forecast=wentDark');
-    expect(await screen.findByText('@quiet.one')).toBeTruthy();
-    expect(screen.queryByText('@calm.one')).toBeNull();
-    expect(screen.getByDisplayValue('Went dark')).toBeTruthy();
-    expect(creatorCalls(calls).every((params) => params.get('forecast') === 'wentDark')).toBe(true);
-  });
-
-  it("opens on the dashboard's LIVE-time-halved link (?forecast=paceFell)", async () => {
-    const calls = creatorsServer([CALM, RISKY, QUIET, NEW], [RISKY.id]);
-    renderPage('/app/mydesk/creatorPage?forecast=paceFell');
-    expect(await screen.findByText('@risky.one')).toBeTruthy();
-    expect(screen.queryByText('@calm.one')).toBeNull();
-    expect(screen.queryByText('@quiet.one')).toBeNull();
-    expect(screen.getByDisplayValue('LIVE duration halved')).toBeTruthy();
-    expect(creatorCalls(calls).every((params) => params.get('forecast') === 'paceFell')).toBe(true);
+  it.each([
+    { link: 'went-dark', filter: 'wentDark', label: 'Went dark', paceFell: [] as string[], shown: '@quiet.one', hidden: ['@calm.one'] },
+    { link: 'LIVE-time-halved', filter: 'paceFell', label: 'LIVE duration halved', paceFell: [RISKY.id], shown: '@risky.one', hidden: ['@calm.one', '@quiet.one'] },
+  ])("opens on the dashboard's $link link (?forecast=$filter)", async ({ filter, label, paceFell, shown, hidden }) => {
+    const calls = creatorsServer([CALM, RISKY, QUIET, NEW], paceFell);
+    renderPage(`/app/mydesk/creatorPage?forecast=${filter}`);
+    expect(await screen.findByText(shown)).toBeTruthy();
+    for (const username of hidden) expect(screen.queryByText(username)).toBeNull();
+    expect(screen.getByDisplayValue(label)).toBeTruthy();
+    expect(creatorCalls(calls).every((params) => params.get('forecast') === filter)).toBe(true);
   });
 
   it('on a phone the forecast is a field of the creator’s card', async () => {
