@@ -1,7 +1,7 @@
 // bench:upload's imports through the built server: a seeded database, the server started on it as its
 // own process, an admin signed in over HTTP, each file posted, and the time and peak RSS of each import.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,35 @@ const AS_OF = '2026-09-16';
 function statusMb(pid, field) {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** CPU seconds (user + system) a process or thread has used so far: /proc/<pid>[/task/<tid>]/stat, in clock ticks of 1/100 s. */
+function cpuSeconds(statPath) {
+  const text = readFileSync(statPath, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used by every PostgreSQL process of this machine (the bench runs alone: the import's backend, and the WAL writer and checkpointer). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(`/proc/${entry}/stat`);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Where an import's time goes, in CPU seconds: the server process (every thread, the parse worker
+ * that ended included), its main thread alone (where PGlite runs, and the plan), and PostgreSQL.
+ */
+function cpuNow(pid) {
+  return { server: cpuSeconds(`/proc/${pid}/stat`), main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`), postgres: postgresCpuSeconds() };
 }
 
 /**
@@ -55,13 +84,16 @@ async function importThroughServer(target, plan, floorNow) {
       form.append('file', new Blob([readFileSync(filePath)]), 'creator-data.xlsx');
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const rssBefore = statusMb(pid, 'VmRSS');
+      const cpuBefore = cpuNow(pid);
       const started = performance.now();
       const response = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { accesstoken: token }, body: form });
       const body = await response.text();
       const ms = performance.now() - started;
+      const cpuAfter = cpuNow(pid);
+      const cpu = Object.fromEntries(Object.keys(cpuAfter).map((key) => [key, cpuAfter[key] - cpuBefore[key]]));
       if (response.status !== 201) throw new Error(`${label}: ${response.status} ${body.slice(0, 500)}\n${server.output()}`);
       const report = JSON.parse(body).data;
-      runs.push({ label, ms, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
+      runs.push({ label, ms, cpu, rssBeforeMb: rssBefore, peakRssMb: statusMb(pid, 'VmHWM'), imported: report.imported, created: report.created, missing: report.counts.missing });
     }
     floors.push(await floorNow());
     return runs.map((run, index) => ({

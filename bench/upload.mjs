@@ -19,7 +19,9 @@
 //    The time is from the request's start to the end of the answer. The server's peak RSS is its
 //    VmHWM in /proc/<pid>/status, reset to its current RSS (/proc/<pid>/clear_refs) before each
 //    import (the floor measured between two imports leaves the server ~5 s to give back the last
-//    one's garbage; back to back, the peak was ~30 MB higher: bench/RESULTS.md). Three imports:
+//    one's garbage; back to back, the peak was ~30 MB higher: bench/RESULTS.md). The CPU seconds of
+//    each import are printed too (/proc: the server process, its main thread, where PGlite runs, and
+//    PostgreSQL's processes), so a run shows which thread the time waited on. Three imports:
 //    the first of the month, the same file again, and a later export of the same creators with
 //    every row's figures changed (a re-import writes only what changed, so the same file is its
 //    best case and this one its worst). Then a new agency's first import: the same
@@ -122,6 +124,7 @@ async function main() {
           'floor before/after ms': `${Math.round(run.floorBeforeMs)}/${Math.round(run.floorAfterMs)}`,
           'x floor': Number(ratio.toFixed(2)),
           'x start floor': Number((run.ms / floor).toFixed(2)),
+          'CPU s: server/main/postgres': `${run.cpu.server.toFixed(1)}/${run.cpu.main.toFixed(1)}/${kind === 'postgres' ? run.cpu.postgres.toFixed(1) : '-'}`,
           'time target': `<= ${targets[kind]}x ${ratio <= targets[kind] ? 'met' : 'MISSED'}`,
           'RSS before MB': Math.round(run.rssBeforeMb),
           'peak RSS MB': Math.round(run.peakRssMb),
