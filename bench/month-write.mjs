@@ -103,8 +103,8 @@ async function main() {
         await step('stage', prepareMonthUpdates(tx, rows));
         await step('write', async () => {
           await tx.execute(sql`create table month_new (like creator_months including defaults including constraints)`);
-          await tx.execute(sql.raw(`insert into month_new (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
-            select creator_id, '${PERIOD}', diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, '${UPLOAD_ID}'::uuid, now() from upload_month_figures`));
+          await tx.execute(sql`insert into month_new (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, upload_id, updated_at)
+            select creator_id, ${PERIOD}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${UPLOAD_ID}::uuid, now() from upload_month_figures`);
         });
         await step('indexes', async () => {
           await tx.execute(sql`alter table month_new add primary key (creator_id, period)`);
