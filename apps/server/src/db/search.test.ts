@@ -144,4 +144,15 @@ describe('list searches fold İ, I, ı and i', () => {
     expect(await plan(sql`select id from creators where phone like ${'%5320009%'}`)).toContain('creators_phone_trgm_idx');
     expect(await plan(sql`select id from creators where tiktok_username like search_fold(${'%ırmak%'})`)).toContain('creators_tiktok_username_trgm_idx');
   });
+
+  it('the username trigram index takes new usernames into a 64 MB pending list, and the search finds them (migration 0022)', async () => {
+    const extension = rowsOf(await t.db.execute(sql`select 1 from pg_extension where extname = 'pg_trgm'`));
+    if (extension.length === 0) return; // PGlite, or PostgreSQL without pg_trgm: no such index.
+    const [index] = rowsOf(await t.db.execute(sql`select reloptions from pg_class where relname = 'creators_tiktok_username_trgm_idx'`)) as { reloptions: string[] | null }[];
+    expect(index?.reloptions).toContain('gin_pending_list_limit=65536');
+    // Inserted after the index was built: in its pending list until a VACUUM merges it.
+    await t.db.insert(creators).values({ tiktokUsername: 'pending.listed_7', status: 'pending' });
+    const found = rowsOf(await t.db.execute(sql`select tiktok_username from creators where tiktok_username like ${'%listed%'}`)) as { tiktok_username: string }[];
+    expect(found.map((row) => row.tiktok_username)).toEqual(['pending.listed_7']);
+  });
 });
