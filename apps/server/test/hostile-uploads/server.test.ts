@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERRORS, type ErrorCode } from '@agency/shared';
@@ -17,7 +18,7 @@ import { ensureServerBundle, startServerProcess, type ServerProcess } from '../s
  * is started twice: the first start creates and seeds the database, the second is measured.
  *
  * For each hostile file the demo admin posts it to POST /api/admin/uploads with dryRun=true while
- * /api/health is polled every 100 ms. Asserted: every health answer came within 1 s (the event
+ * /api/health is polled every 100 ms from a thread of its own (pollHealth). Asserted: every health answer came within 1 s (the event
  * loop was never blocked longer), the upload answered its 4xx with the catalogue message, and the
  * server's peak RSS (VmHWM, reset before each upload; the PGlite first start peaks higher once)
  * stayed under 512 MB.
@@ -43,6 +44,56 @@ function freePort(): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `url` every HEALTH_EVERY_MS from a thread of its own, and gives each answer's time when
+ * stopped. Not from the test's thread: building and sending a 15 MB form stalls that thread for
+ * ~0.2 s by itself (measured with a server that discards the body), so polling there timed the
+ * test as well as the server. Resolves once the first answer came, before the upload starts.
+ */
+const HEALTH_POLLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let polling = true;
+parentPort.on('message', () => { polling = false; });
+(async () => {
+  const times = [];
+  while (polling) {
+    const started = performance.now();
+    const response = await fetch(workerData.url);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (times.length === 1) parentPort.postMessage({ ready: true });
+    await new Promise((resolve) => setTimeout(resolve, workerData.every));
+  }
+  parentPort.postMessage({ times });
+})().catch((error) => parentPort.postMessage({ error: String(error) }));
+`;
+
+async function pollHealth(url: string): Promise<{ stop(): Promise<number[]> }> {
+  const worker = new Worker(HEALTH_POLLER, { eval: true, workerData: { url, every: HEALTH_EVERY_MS } });
+  let ready!: () => void;
+  const started = new Promise<void>((resolve) => (ready = resolve));
+  const done = new Promise<number[]>((resolve, reject) => {
+    worker.on('message', (message: { ready?: boolean; times?: number[]; error?: string }) => {
+      if (message.ready) ready();
+      else if (message.times) resolve(message.times);
+      else reject(new Error(`health poller: ${message.error}`));
+    });
+    worker.once('error', reject);
+  });
+  done.catch(() => undefined);
+  await Promise.race([started, done]);
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      try {
+        return await done;
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
 
 interface Server {
   process: ServerProcess;
@@ -137,18 +188,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile uploads against the
     const rssBefore = statusMb(pid, 'VmRSS');
     let sampledPeak = rssBefore;
 
-    let uploading = true;
-    const healthMs: number[] = [];
-    const poll = (async () => {
-      while (uploading) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        healthMs.push(performance.now() - started);
-        sampledPeak = Math.max(sampledPeak, statusMb(pid, 'VmRSS'));
-        await sleep(HEALTH_EVERY_MS);
-      }
-    })();
+    const poller = await pollHealth(`${base}/api/health`);
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, statusMb(pid, 'VmRSS'));
+    }, HEALTH_EVERY_MS);
 
     const form = new FormData();
     form.append('asOf', '2026-11-01');
@@ -158,8 +201,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile uploads against the
     const response = await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { accesstoken: token }, body: form });
     const body = (await response.json()) as { error?: boolean; code?: string; message?: string };
     const uploadMs = performance.now() - started;
-    uploading = false;
-    await poll;
+    const healthMs = await poller.stop();
+    clearInterval(sampler);
     const peakMb = peakWasReset ? statusMb(pid, 'VmHWM') : sampledPeak;
 
     console.warn(
