@@ -8,9 +8,9 @@ const USERNAME_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /**
  * The username of the creator on row `index` (the bench seeds the same names): 4-14 characters
  * drawn from the row's own seed, then `.` and the index, which makes it unique (at most 19
- * characters). Diverse as real usernames are: until the twelfth session every name began with
- * `creator.`, so the names shared most of their trigrams, and PostgreSQL's trigram index of the
- * usernames cost a new agency's import far less than real names do.
+ * characters). Diverse as real usernames are: names sharing a prefix (`creator.…`) share most of
+ * their trigrams, and PostgreSQL's trigram index of the usernames then costs a new agency's
+ * import far less than real names do (docs/decisions/006).
  */
 export const usernameOf = (index) => {
   const random = createRandom(index + 1);

@@ -18,10 +18,10 @@ import { ensureServerBundle, startServerProcess, type ServerProcess } from '../s
  * is started twice: the first start creates and seeds the database, the second is measured.
  *
  * For each hostile file the demo admin posts it to POST /api/admin/uploads with dryRun=true while
- * /api/health is polled every 100 ms from a thread of its own (pollHealth). Asserted: every health answer came within 1 s (the event
- * loop was never blocked longer), the upload answered its 4xx with the catalogue message, and the
- * server's peak RSS (VmHWM, reset before each upload; the PGlite first start peaks higher once)
- * stayed under 512 MB.
+ * /api/health is polled every 100 ms from a thread of its own (pollHealth). Asserted: every health
+ * answer came within 1 s (the event loop was never blocked longer), the upload answered its 4xx
+ * with the catalogue message, and the server's peak RSS (VmHWM, reset before each upload; the
+ * PGlite first start peaks higher once) stayed under 512 MB.
  *
  * Runs in the server-pglite project only (the server under test has its own PGlite; running it
  * again in server-postgres would test the same thing twice).
