@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { normalizeMobilePhone } from '../../lib/phone.ts';
 import { recomputeMemberMonths } from '../../modules/earnings/earnings.engine.ts';
 import type { Database } from '../client.ts';
+import { ensureMonthPartition } from '../month-partitions.ts';
 import { bankDetails, creatorMonths, creators, settings, users } from '../schema.ts';
 import { DEMO_AYSE_BANK, DEMO_CREATORS, DEMO_MEMBER_PASSWORD, DEMO_MEMBERS, DEMO_SETTINGS, type DemoMemberKey } from './demo-data.ts';
 import { currentAsOfDay, demoUploads, insertDemoUploads, linkFiguresToUploads, writeDemoMoneyHistory } from './demo-history.ts';
@@ -111,6 +112,8 @@ export async function seedDemo(
       updatedAt: joined(100),
     });
 
+    // Each month of figures in a partition of its own, as an import would leave it.
+    for (const month of months) await ensureMonthPartition(tx, month.period);
     for (const creator of DEMO_CREATORS) {
       const [row] = await tx
         .insert(creators)

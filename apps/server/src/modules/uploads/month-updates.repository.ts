@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { affectedRows, pgliteCopyIn, transactionConnection, type Executor } from '../../db/client.ts';
 import { creatorMonths } from '../../db/tables/creators.table.ts';
+import { rewriteMonthPartition } from '../../db/month-partitions.ts';
 import { copyBuffer, figuresCopyText, type MonthRowInput } from './month-rows.repository.ts';
 
 /** The figures an update sets, in the order of the staging table's columns and of its COPY lines. */
@@ -54,14 +55,29 @@ export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]
 }
 
 /**
- * Writes the figures staged by prepareMonthUpdates into the month's rows with one UPDATE (cheaper
- * than deleting the rows and writing them again: no second pass to find them, and the foreign key
- * is not checked again, the creator does not change), and empties the staging table. Throws when
- * a row is missing (the caller's plan said it was there, `expected` rows in all): the transaction
- * then rolls back rather than lose a creator's figures.
+ * Writes the figures staged by prepareMonthUpdates into the month's rows, and empties the staging
+ * table. Throws when a row is missing (the caller's plan said it was there, `expected` rows in
+ * all): the transaction then rolls back rather than lose a creator's figures.
+ *
+ * - On PGlite, when the staged rows are at least half of the month's `monthRows`, the month is
+ *   written anew and swapped in (rewriteMonthPartition): its indexes are then built in one sort
+ *   each instead of taking 100,000 entries one by one (~0.7 s against ~1.7 s for 100,000 changed
+ *   rows, bench:month-write). Detaching a partition locks out every reader until the commit,
+ *   which PGlite's one connection does anyway.
+ * - Otherwise, and always on PostgreSQL, one UPDATE joined with the staged rows (cheaper than
+ *   deleting the rows and writing them again: no second pass to find them, and the foreign key is
+ *   not checked again, the creator does not change).
+ *
+ * Returns true when the month was written anew (its partition then has no planner statistics).
  */
-export async function applyMonthUpdates(db: Executor, period: string, uploadId: string, at: Date, expected: number): Promise<void> {
-  if (expected === 0) return;
+export async function applyMonthUpdates(db: Executor, period: string, uploadId: string, at: Date, expected: number, monthRows = Number.POSITIVE_INFINITY): Promise<boolean> {
+  if (expected === 0) return false;
+  if (transactionConnection(db)?.kind === 'pglite' && expected * 2 >= monthRows) {
+    const staged = await rewriteMonthPartition(db, period, 'upload_month_figures', uploadId, at);
+    await db.execute(sql`truncate upload_month_figures`);
+    if (staged !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${staged} staged`);
+    return true;
+  }
   const result = await db.execute(sql`
     update ${creatorMonths} as m set
       diamonds = t.diamonds, valid_days = t.valid_days, live_seconds = t.live_seconds, matches = t.matches,
@@ -73,6 +89,7 @@ export async function applyMonthUpdates(db: Executor, period: string, uploadId: 
   await db.execute(sql`truncate upload_month_figures`);
   const updated = affectedRows(result);
   if (updated !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${updated} found`);
+  return false;
 }
 
 /** Replaces the figures of month rows that exist (each creator at most once): prepareMonthUpdates, then applyMonthUpdates. */

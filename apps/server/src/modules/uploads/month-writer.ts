@@ -3,6 +3,7 @@ import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
 import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators } from './month-rows.repository.ts';
 import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
+import { SnapshotFigures } from './snapshot-figures.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
@@ -29,16 +30,17 @@ export interface MonthWriterOptions {
  * it, so the database writes while Node reads). A row equal to the stored one is left as it is (it
  * keeps the upload id and time of the upload that last changed it); a new one is inserted; a
  * changed one is staged (prepareMonthUpdates), and each `applyEvery` staged rows, and the rest at
- * finish(), are written by one UPDATE (applyMonthUpdates). A row of a creator the upload makes
- * (`createUnknown`) waits for a batch of creators: their ids are made when the batch is queued, so
- * their rows are written as any new row, queued after the creators' insert. A later row of the same creator
- * (a creator listed twice, the higher diamonds win) replaces what was planned for it: in its batch
- * when that is not written yet, else by an UPDATE after the one that writes the earlier row. New
- * rows go in batches of one COPY (or `unnest` insert) each, changed rows in staged batches, one
- * batch after the other, in the order they filled; the batches grow from 1,000 rows to
- * `batchSize` (ramp()). Each write's data is prepared when it is queued (on PostgreSQL its COPY
- * lines), so the database goes from one write to the next without waiting for Node. Stored rows the plan does not name stay as they are. The caller owns the
- * transaction: on an error it waits for settle() and rolls back.
+ * finish(), are written by applyMonthUpdates (one UPDATE, or on PGlite the month written anew). A
+ * row of a creator the upload makes (`createUnknown`) waits for a batch of creators: their ids are
+ * made when the batch is queued, so their rows are written as any new row, queued after the
+ * creators' insert. A later row of the same creator (a creator listed twice, the higher diamonds
+ * win) replaces what was planned for it: in its batch when that is not written yet, else by an
+ * UPDATE after the one that writes the earlier row. New rows go in batches of one COPY (or
+ * `unnest` insert) each, changed rows in staged batches, one batch after the other, in the order
+ * they filled; the batches grow from 1,000 rows to `batchSize` (ramp()). Each write's data is
+ * prepared when it is queued (on PostgreSQL its COPY lines), so the database goes from one write
+ * to the next without waiting for Node. Stored rows the plan does not name stay as they are. The
+ * caller owns the transaction: on an error it waits for settle() and rolls back.
  */
 export class MonthWriter {
   /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
@@ -52,12 +54,16 @@ export class MonthWriter {
   /** Rows to insert and rows to update, each creator at most once per batch. */
   private readonly inserts = new Batch();
   private readonly updates = new Batch();
-  /** Rows of creators to make, by username, and the ids of those made (or queued to be). */
+  /** Rows of creators to make by username, and the ids of those made (or queued to be). */
   private toCreate = new Map<string, PlannedRow>();
   private readonly createdIds = new Map<string, string>();
   private chain: Promise<void> = Promise.resolve();
   private failed = false;
   private written = 0;
+  /** Rows queued for insert: with the stored ones, the month's size. */
+  private inserted = 0;
+  /** True once the month was written anew (applyMonthUpdates): its partition has no statistics yet. */
+  rewritten = false;
   private readonly batchSize: number;
   private readonly applyEvery: number;
   /** How many rows (or creators) make the next batch of each kind: see ramp(). */
@@ -148,6 +154,7 @@ export class MonthWriter {
     this.ramp(kind);
     const { tx, period, uploadId, at } = this.options;
     if (kind === 'insert') {
+      this.inserted += rows.length;
       const write = prepareMonthRows(tx, period, uploadId, at, rows);
       this.enqueue(async () => {
         await write();
@@ -171,8 +178,9 @@ export class MonthWriter {
     this.staged = [];
     for (const id of ids) this.state.set(id, 'written');
     const { tx, period, uploadId, at } = this.options;
+    const monthRows = this.storedById.size + this.inserted;
     this.enqueue(async () => {
-      await applyMonthUpdates(tx, period, uploadId, at, ids.length);
+      if (await applyMonthUpdates(tx, period, uploadId, at, ids.length, monthRows)) this.rewritten = true;
       this.counted(ids.length);
     });
     const late = [...this.late.values()];
@@ -254,45 +262,5 @@ class Batch {
     this.rows = [];
     this.index.clear();
     return rows;
-  }
-}
-
-/**
- * Each creator's last figures, compactly: a slot per creator in typed arrays, not the row objects
- * (100,000 rows kept alive to the end of the import were ~30 MB of a budget of 512).
- */
-class SnapshotFigures {
-  private readonly slots = new Map<string, number>();
-  private diamonds = new Float64Array(1024);
-  private validDays = new Int32Array(1024);
-  private liveSeconds = new Int32Array(1024);
-
-  set(creatorId: string, diamonds: number, validDays: number, liveSeconds: number): void {
-    let slot = this.slots.get(creatorId);
-    if (slot === undefined) {
-      slot = this.slots.size;
-      this.slots.set(creatorId, slot);
-      if (slot === this.diamonds.length) this.grow();
-    }
-    this.diamonds[slot] = diamonds;
-    this.validDays[slot] = validDays;
-    this.liveSeconds[slot] = liveSeconds;
-  }
-
-  private grow(): void {
-    const size = this.diamonds.length * 2;
-    const diamonds = new Float64Array(size);
-    diamonds.set(this.diamonds);
-    const validDays = new Int32Array(size);
-    validDays.set(this.validDays);
-    const liveSeconds = new Int32Array(size);
-    liveSeconds.set(this.liveSeconds);
-    this.diamonds = diamonds;
-    this.validDays = validDays;
-    this.liveSeconds = liveSeconds;
-  }
-
-  *values(): IterableIterator<{ creatorId: string; diamonds: number; validDays: number; liveSeconds: number }> {
-    for (const [creatorId, slot] of this.slots) yield { creatorId, diamonds: this.diamonds[slot]!, validDays: this.validDays[slot]!, liveSeconds: this.liveSeconds[slot]! };
   }
 }

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UploadFileInfo } from '@agency/shared';
 import type { Executor, Transaction } from '../../db/client.ts';
+import { ensureMonthPartition, isMonthPeriod } from '../../db/month-partitions.ts';
 import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
@@ -87,10 +88,15 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   let fileKey: string | null = null;
   // Read before the transaction: on PGlite a query outside an open transaction waits for its end.
   const remembered = await readColumnMappings(db);
+  // The month's own partition, in a short transaction of its own (on PostgreSQL attaching it locks
+  // the default partition until the commit). Left in place if the import fails: it is empty then.
+  // A file whose month is another gets that month's partition when the import writes it anew, or
+  // the next import of it: until then its rows are in the default partition.
+  if (isMonthPeriod(guess)) await db.transaction((tx) => ensureMonthPartition(tx, guess));
   let read: BackstageReadResult | null = null;
   let period = guess;
   /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
-  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; lists: SnapshotLists } | null }> => {
+  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; lists: SnapshotLists } | null; rewritten: boolean }> => {
     await lockMonthRows(tx);
     await beginMonthRowWrites(tx);
     // The month the file most likely is (the admin's answer, else the as-of date's), read while
@@ -185,13 +191,13 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
     // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
     const storedIds = new Set(stored.map((row) => row.creatorId));
     const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
-    return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added, snapshot };
+    return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added, snapshot, rewritten: writer.rewritten };
   };
   let outcome: UploadOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      const { plan, storedRows, monthRowsAfter, snapshot } = await writePlan(tx);
-      await refreshMonthStatistics(tx, storedRows, monthRowsAfter);
+      const { plan, storedRows, monthRowsAfter, snapshot, rewritten } = await writePlan(tx);
+      await refreshMonthStatistics(tx, period, storedRows, monthRowsAfter, rewritten);
       await endMonthRowWrites(tx, period, uploadId);
       await recomputeMemberMonths(tx, period, now);
       const { report } = plan;
@@ -253,6 +259,6 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   }
   if (outcome.ok) deps.afterCommit?.();
   // The import has committed: a failed VACUUM leaves dead rows behind, never a failed upload.
-  await vacuumImportTables(db).catch((error: unknown) => deps.log?.warn({ err: error, period }, 'VACUUM after the import failed'));
+  await vacuumImportTables(db, period).catch((error: unknown) => deps.log?.warn({ err: error, period }, 'VACUUM after the import failed'));
   return outcome;
 }

@@ -9,6 +9,7 @@ import { isPglite, transactionConnection, type Database, type Executor } from '.
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 import { agencyMonths, memberMonths, uploadColumnMappings, uploads } from '../../db/tables/earnings.table.ts';
 import { users } from '../../db/tables/members.table.ts';
+import { monthTable } from '../../db/month-partitions.ts';
 
 
 /**
@@ -19,13 +20,15 @@ import { users } from '../../db/tables/members.table.ts';
  * tables costs ~0.15 s; inside the transaction it sees the rows just written and rolls back with
  * it. It runs when the month's row count is new to the statistics: a first import of the month
  * (`before` 0), or one whose number of rows differs by more than a tenth; a re-import of about the
- * same rows leaves the month's share of the table, which is what the plans depend on, as it was.
+ * same rows leaves the month's share of the table, which is what the plans depend on, as it was,
+ * unless the month was written anew (`rewritten`): its partition is then a new table without any.
+ * Only the month's partition is analyzed (ANALYZE of `creator_months` would sample every month).
  * PostgreSQL's autovacuum keeps statistics, so nothing is done there.
  */
-export async function refreshMonthStatistics(tx: Executor, before: number, after: number): Promise<void> {
+export async function refreshMonthStatistics(tx: Executor, period: string, before: number, after: number, rewritten: boolean): Promise<void> {
   if (transactionConnection(tx)?.kind !== 'pglite') return;
-  if (before > 0 && Math.abs(after - before) * 10 <= before) return;
-  await tx.execute(sql`analyze creator_months, users`);
+  if (!rewritten && before > 0 && Math.abs(after - before) * 10 <= before) return;
+  await tx.execute(sql`analyze ${sql.identifier(await monthTable(tx, period))}, users`);
 }
 
 /**
@@ -36,9 +39,10 @@ export async function refreshMonthStatistics(tx: Executor, before: number, after
  * with this VACUUM (~0.1-0.2 s) ~2.6 s each time; docs/decisions/006). PostgreSQL's autovacuum
  * does this there. VACUUM cannot run inside a transaction: `db` is the database itself.
  */
-export async function vacuumImportTables(db: Database): Promise<void> {
+export async function vacuumImportTables(db: Database, period: string): Promise<void> {
   if (!isPglite(db)) return;
-  await db.execute(sql`vacuum ${creatorMonths}, ${memberMonths}, ${agencyMonths}`);
+  // The month's partition only (VACUUM of creator_months would go through every month).
+  await db.execute(sql`vacuum ${sql.identifier(await monthTable(db, period))}, ${memberMonths}, ${agencyMonths}`);
 }
 
 export async function insertUploadRow(db: Executor, values: typeof uploads.$inferInsert): Promise<void> {

@@ -1,0 +1,39 @@
+/**
+ * Each creator's last figures, compactly: a slot per creator in typed arrays, not the row objects
+ * (100,000 rows kept alive to the end of the import were ~30 MB of a budget of 512).
+ */
+export class SnapshotFigures {
+  private readonly slots = new Map<string, number>();
+  private diamonds = new Float64Array(1024);
+  private validDays = new Int32Array(1024);
+  private liveSeconds = new Int32Array(1024);
+
+  set(creatorId: string, diamonds: number, validDays: number, liveSeconds: number): void {
+    let slot = this.slots.get(creatorId);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(creatorId, slot);
+      if (slot === this.diamonds.length) this.grow();
+    }
+    this.diamonds[slot] = diamonds;
+    this.validDays[slot] = validDays;
+    this.liveSeconds[slot] = liveSeconds;
+  }
+
+  private grow(): void {
+    const size = this.diamonds.length * 2;
+    const diamonds = new Float64Array(size);
+    diamonds.set(this.diamonds);
+    const validDays = new Int32Array(size);
+    validDays.set(this.validDays);
+    const liveSeconds = new Int32Array(size);
+    liveSeconds.set(this.liveSeconds);
+    this.diamonds = diamonds;
+    this.validDays = validDays;
+    this.liveSeconds = liveSeconds;
+  }
+
+  *values(): IterableIterator<{ creatorId: string; diamonds: number; validDays: number; liveSeconds: number }> {
+    for (const [creatorId, slot] of this.slots) yield { creatorId, diamonds: this.diamonds[slot]!, validDays: this.validDays[slot]!, liveSeconds: this.liveSeconds[slot]! };
+  }
+}
