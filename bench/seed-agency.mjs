@@ -6,6 +6,7 @@
 // Imports the server's TypeScript: run through tsx (`node --import tsx`).
 import { creatorMonths, creators, users } from '../apps/server/src/db/schema.ts';
 import { recomputeMemberMonths } from '../apps/server/src/modules/earnings/earnings.engine.ts';
+import { ensureMonthPartition } from '../apps/server/src/db/month-partitions.ts';
 import { shiftPeriod } from '@agency/shared';
 import { createRandom } from './random.mjs';
 
@@ -79,6 +80,8 @@ async function seedPeople(db, period) {
     }
   }
   await insertInBatches(db, creators, creatorRows);
+  // Each month in a partition of its own, as the imports leave them (db/month-partitions.ts).
+  await db.transaction((tx) => ensureMonthPartition(tx, period));
   await insertInBatches(db, creatorMonths, monthRows);
   return { memberRows, creatorRows, months: monthRows.length };
 }
@@ -93,6 +96,7 @@ async function seedHistory(pool, db, period) {
   await client.query('select setseed(0.2026)');
   let rows = 0;
   for (let back = 1; back < MONTHS; back += 1) {
+    await db.transaction((tx) => ensureMonthPartition(tx, shiftPeriod(period, back)));
     const result = await client.query(
       `insert into creator_months (creator_id, period, diamonds, valid_days, live_seconds, matches, achieved_bps, requirement_state)
        select id, $1, floor(random() * 2000000)::bigint, floor(random() * 25)::int, floor(random() * 200 * 3600)::int,

@@ -1,9 +1,10 @@
 /**
  * `creator_months` is partitioned by month (migration 0023): each month's rows live in a table of
  * their own, `creator_months_YYYY_MM`, and a default partition takes a row of a month that has
- * none yet. Everything reads and writes through `creator_months`; only the two functions below
- * name a month's table: one gives a month its partition, the other writes a month anew and swaps
- * it in (an import on PGlite that changes most of a month; docs/decisions/006).
+ * none yet. Everything reads and writes through `creator_months`; only the functions below name a
+ * month's table: one gives a month its partition, the others write a month anew into a new table
+ * and swap it in (an import on PGlite that writes a month's first rows, or changes at least half
+ * of them; docs/decisions/006).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from './database-handle.ts';
@@ -64,32 +65,55 @@ export async function ensureMonthPartition(tx: Executor, period: string): Promis
   await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
 }
 
+/** The table a month is written anew into before it is swapped in (newMonthTable). */
+export function newMonthTableName(period: string): string {
+  return `${monthPartitionName(period)}_next`;
+}
+
+/**
+ * A new, empty table shaped as `creator_months` (columns, defaults, checks; no keys, so rows go in
+ * without index entries), to write the month `period` anew into: swapInNewMonthTable then puts it
+ * in the place of the month's partition, in the same transaction.
+ */
+export async function createNewMonthTable(tx: Executor, period: string): Promise<void> {
+  await ensureMonthPartition(tx, period);
+  await tx.execute(sql`create table ${sql.identifier(newMonthTableName(period))} (like creator_months including defaults including constraints)`);
+}
+
+/**
+ * Swaps the table made by createNewMonthTable in for the month's partition: the old partition is
+ * detached and dropped, and the new table attached, which builds its primary key and two indexes
+ * in one sort each, checks its foreign key with one join and scans it for rows of other months.
+ * Detaching takes an ACCESS EXCLUSIVE lock on `creator_months` until the transaction ends: every
+ * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway, and
+ * why PostgreSQL never writes a month anew.
+ */
+export async function swapInNewMonthTable(tx: Executor, period: string): Promise<void> {
+  const name = monthPartitionName(period);
+  const table = sql.identifier(name);
+  await tx.execute(sql`alter table creator_months detach partition ${table}`);
+  await tx.execute(sql`drop table ${table}`);
+  await tx.execute(sql`alter table ${sql.identifier(newMonthTableName(period))} rename to ${table}`);
+  await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
+}
+
 /**
  * Writes the month anew with the figures staged in `staged` (a table of the transaction with the
  * columns of month-updates.repository.ts, each creator at most once, every one of them a row of
- * the month) and swaps it in for the month's partition: the month's rows are copied into a new
- * table, the staged ones with their new figures, `uploadId` and `at`; the old partition is
- * detached and dropped, and the new one attached, which builds its primary key and two indexes in
- * one sort each and checks its foreign key with one join. For 100,000 changed rows on PGlite this
- * is ~0.7 s against ~1.7 s for one UPDATE in place (bench:month-write), which pays for 100,000
- * index entries added one by one. Returns the number of rows that took staged figures.
- *
- * Detaching takes an ACCESS EXCLUSIVE lock on `creator_months` until the transaction ends: every
- * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway, and
- * why PostgreSQL updates in place.
+ * the month): the month's rows are copied into a new table, the staged ones with their new
+ * figures, `uploadId` and `at`, and the new table is swapped in (swapInNewMonthTable). For
+ * 100,000 changed rows on PGlite this is ~0.8 s against ~1.5 s for one UPDATE in place
+ * (bench:month-write), which adds 100,000 entries to each index one by one. Returns the number of
+ * staged rows.
  */
 export async function rewriteMonthPartition(tx: Executor, period: string, staged: string, uploadId: string, at: Date): Promise<number> {
-  await ensureMonthPartition(tx, period);
-  const name = monthPartitionName(period);
-  const table = sql.identifier(name);
-  const next = sql.identifier(`${name}_next`);
+  await createNewMonthTable(tx, period);
   const stagedTable = sql.identifier(staged);
   const when = at.toISOString();
-  await tx.execute(sql`create table ${next} (like creator_months including defaults including constraints)`);
   // A full join: a staged creator without a row in the month comes out with no creator id, which
   // the column's NOT NULL refuses (the plan said the row was there: the import rolls back).
   await tx.execute(sql`
-    insert into ${next} (${sql.raw(COLUMNS)})
+    insert into ${sql.identifier(newMonthTableName(period))} (${sql.raw(COLUMNS)})
     select m.creator_id, ${period},
       case when t.creator_id is null then m.diamonds else t.diamonds end,
       case when t.creator_id is null then m.valid_days else t.valid_days end,
@@ -101,11 +125,8 @@ export async function rewriteMonthPartition(tx: Executor, period: string, staged
       case when t.creator_id is null then m.requirement_state else t.requirement_state end,
       case when t.creator_id is null then m.upload_id else ${uploadId}::uuid end,
       case when t.creator_id is null then m.left_network else t.left_network end
-    from ${table} as m full join ${stagedTable} as t on t.creator_id = m.creator_id`);
+    from ${sql.identifier(monthPartitionName(period))} as m full join ${stagedTable} as t on t.creator_id = m.creator_id`);
   const result = await tx.execute<{ staged: number }>(sql`select count(*)::int as staged from ${stagedTable}`);
-  await tx.execute(sql`alter table creator_months detach partition ${table}`);
-  await tx.execute(sql`drop table ${table}`);
-  await tx.execute(sql`alter table ${next} rename to ${sql.identifier(name)}`);
-  await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
+  await swapInNewMonthTable(tx, period);
   return (result as unknown as { rows: { staged: number }[] }).rows[0]!.staged;
 }

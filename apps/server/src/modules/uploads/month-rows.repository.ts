@@ -87,6 +87,7 @@ const MONTH_COPY_TARGET = `creator_months (${MONTH_COLUMNS})`;
  * One multi-row insert of `rows[start, end)`: each column is sent as one array and `unnest` turns
  * them back into rows, which works the same on PGlite and PostgreSQL and avoids the
  * 65,535-parameter limit. The column arrays are built in one pass, without copying the rows.
+ * `into` names another table shaped as creator_months (a month written anew, createNewMonthTable).
  */
 export async function insertMonthRows(
   db: Executor,
@@ -96,10 +97,11 @@ export async function insertMonthRows(
   rows: readonly MonthRowInput[],
   start = 0,
   end = rows.length,
+  into: string | null = null,
 ): Promise<void> {
   if (end <= start) return;
   await db.execute(sql`
-    insert into ${creatorMonths} (${sql.raw(MONTH_COLUMNS)})
+    insert into ${into === null ? creatorMonths : sql.identifier(into)} (${sql.raw(MONTH_COLUMNS)})
     select creator_id, ${period}, diamonds, valid_days, live_seconds, matches, last_live_at, achieved_bps, requirement_state, left_network, ${uploadId}::uuid, ${at.toISOString()}::timestamptz
     from ${monthRowsTable(rows, start, end)}
   `);
@@ -222,9 +224,11 @@ export async function writeMonthRows(
 
 /**
  * writeMonthRows in two steps: on PostgreSQL the COPY's lines are built now and `write` sends
- * them when the caller's turn comes (as prepareUploadCreators); elsewhere `write` inserts.
+ * them when the caller's turn comes (as prepareUploadCreators); elsewhere `write` inserts, into
+ * the table `into` when one is named (PGlite only: a month written anew).
  */
-export function prepareMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[]): () => Promise<void> {
+export function prepareMonthRows(db: Executor, period: string, uploadId: string, at: Date, rows: readonly MonthRowInput[], into: string | null = null): () => Promise<void> {
+  if (into !== null) return () => insertMonthRows(db, period, uploadId, at, rows, 0, rows.length, into);
   const connection = transactionConnection(db);
   if (connection?.kind !== 'postgres' || rows.length === 0) return () => writeMonthRows(db, period, uploadId, at, rows);
   const data = Buffer.from(monthCopyText(period, uploadId, at, rows));

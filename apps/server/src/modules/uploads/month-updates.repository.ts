@@ -22,6 +22,16 @@ export function stagedRowsPerUpdate(db: Executor): number {
   return transactionConnection(db)?.kind === 'postgres' ? 25_000 : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * True when an import writes the month's rows into a new table swapped in at the end
+ * (createNewMonthTable) rather than into the month's partition: on PGlite, when the month has no
+ * rows yet (a first import). Its inserts then add no index entries one by one: the keys are built
+ * once when the table is attached (~0.5 s less for 100,000 rows).
+ */
+export function writesNewMonthTable(db: Executor, storedRows: number): boolean {
+  return storedRows === 0 && transactionConnection(db)?.kind === 'pglite';
+}
+
 /** The transactions whose staging table exists (it is dropped with the transaction's end). */
 const stagingTables = new WeakSet<object>();
 

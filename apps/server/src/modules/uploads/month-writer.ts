@@ -2,7 +2,8 @@ import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
 import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators } from './month-rows.repository.ts';
-import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
+import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate, writesNewMonthTable } from './month-updates.repository.ts';
+import { createNewMonthTable, newMonthTableName, swapInNewMonthTable } from '../../db/month-partitions.ts';
 import { SnapshotFigures } from './snapshot-figures.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
@@ -62,8 +63,14 @@ export class MonthWriter {
   private written = 0;
   /** Rows queued for insert: with the stored ones, the month's size. */
   private inserted = 0;
-  /** True once the month was written anew (applyMonthUpdates): its partition has no statistics yet. */
+  /** True once the month was written anew (a new table swapped in): its partition has no statistics yet. */
   rewritten = false;
+  /**
+   * A first import of the month on PGlite (writesNewMonthTable) inserts into a new table, made
+   * before the first insert and swapped in for the month's partition at close(); the rows staged
+   * meanwhile (a creator listed twice) wait for the swap.
+   */
+  private newTable: 'no' | 'pending' | 'created' | 'swapped';
   private readonly batchSize: number;
   private readonly applyEvery: number;
   /** How many rows (or creators) make the next batch of each kind: see ramp(). */
@@ -75,6 +82,7 @@ export class MonthWriter {
     this.applyEvery = options.applyEvery ?? stagedRowsPerUpdate(options.tx);
     const first = Math.min(FIRST_BATCH, this.batchSize);
     this.limits = { insert: first, update: first, create: first };
+    this.newTable = writesNewMonthTable(options.tx, options.stored.length) ? 'pending' : 'no';
   }
 
   /**
@@ -155,7 +163,11 @@ export class MonthWriter {
     const { tx, period, uploadId, at } = this.options;
     if (kind === 'insert') {
       this.inserted += rows.length;
-      const write = prepareMonthRows(tx, period, uploadId, at, rows);
+      if (this.newTable === 'pending') {
+        this.newTable = 'created';
+        this.enqueue(() => createNewMonthTable(tx, period));
+      }
+      const write = prepareMonthRows(tx, period, uploadId, at, rows, this.newTable === 'created' ? newMonthTableName(period) : null);
       this.enqueue(async () => {
         await write();
         this.counted(rows.length);
@@ -164,7 +176,7 @@ export class MonthWriter {
     }
     for (const row of rows) this.staged.push(row.creatorId);
     this.enqueue(prepareMonthUpdates(tx, rows));
-    if (this.staged.length >= this.applyEvery) this.applyStaged();
+    if (this.staged.length >= this.applyEvery && this.newTable !== 'created') this.applyStaged();
   }
 
   /**
@@ -213,6 +225,12 @@ export class MonthWriter {
   close(): void {
     this.createBatch();
     this.flush(this.inserts, 'insert');
+    if (this.newTable === 'created') {
+      this.newTable = 'swapped';
+      this.rewritten = true;
+      const { tx, period } = this.options;
+      this.enqueue(() => swapInNewMonthTable(tx, period));
+    }
     // Staged rows, then the later rows of creators among them (staged again by applyStaged).
     while (this.updates.size > 0 || this.staged.length > 0) {
       this.flush(this.updates, 'update');

@@ -81,6 +81,27 @@ describe('earnings upload: rows written while the file is read', () => {
     await t.db.delete(creators).where(eq(creators.tiktokUsername, 'new.once'));
   });
 
+  // On PGlite a month's first import writes into a new table swapped in at the end; rows staged
+  // before the swap (a creator listed twice, its first row already written) are written after it.
+  it.each([
+    [1, 1],
+    [2, 1000],
+  ])('the month\'s first import, batches of %i, an UPDATE each %i staged rows: a creator listed twice after its first row was written', async (batch, applyEvery) => {
+    await t.db.delete(creatorMonths);
+    const service = createUploadsService({ db: t.db, clock: t.clock, storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'upload-stream-'))), monthInsertBatch: batch, monthApplyEvery: applyEvery });
+    const lines = ["Creator's username,Diamonds,Valid go LIVE days", 'moved.twice,150,2', 'kept.same,100,1', 'zero.me,7,1', 'moved.twice,900,9', 'fresh.twice,5,1', 'fresh.twice,6,2'];
+    const outcome = await service.importFile({ id: adminId, ip: '127.0.0.1' }, { fileName: 'first.csv', data: Buffer.from(`${lines.join('\n')}\n`), asOf: '2026-09-16', dryRun: false, createUnknown: true });
+    expect(outcome).toMatchObject({ ok: true, report: { imported: 4, created: 1, counts: { duplicates: 2 } } });
+    expect(await month()).toEqual({
+      'moved.twice': { diamonds: 900, validDays: 9, lastLiveAt: null },
+      'kept.same': { diamonds: 100, validDays: 1, lastLiveAt: null },
+      'zero.me': { diamonds: 7, validDays: 1, lastLiveAt: null },
+      'fresh.twice': { diamonds: 6, validDays: 2, lastLiveAt: null },
+    });
+    await t.db.delete(creatorMonths);
+    await t.db.delete(creators).where(eq(creators.tiktokUsername, 'fresh.twice'));
+  });
+
   it('a file that turns out to have an error after rows were written leaves the month as it was', async () => {
     const service = createUploadsService({ db: t.db, clock: t.clock, storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'upload-stream-'))), monthInsertBatch: 1 });
     const actor = { id: adminId, ip: '127.0.0.1' };
