@@ -236,6 +236,16 @@ export function prepareMonthRows(db: Executor, period: string, uploadId: string,
 }
 
 /**
+ * True when an import writes the month's rows into a new table swapped in at the end
+ * (createNewMonthTable) rather than into the month's partition: on PGlite, when the month has no
+ * rows yet (a first import). Its inserts then add no index entries one by one: the keys are built
+ * once when the table is attached (~0.5 s less for 100,000 rows).
+ */
+export function writesNewMonthTable(db: Executor, storedRows: number): boolean {
+  return storedRows === 0 && transactionConnection(db)?.kind === 'pglite';
+}
+
+/**
  * PGlite only: the per-row foreign key check of the month rows, replaced by one check of the set.
  * Each inserted row fires PostgreSQL's foreign key trigger (a lookup of the creator and a row lock
  * on it), ~1.3 s of the ~4 s a 100,000-row write costs inside PGlite's WASM. PGlite has one

@@ -22,16 +22,6 @@ export function stagedRowsPerUpdate(db: Executor): number {
   return transactionConnection(db)?.kind === 'postgres' ? 25_000 : Number.POSITIVE_INFINITY;
 }
 
-/**
- * True when an import writes the month's rows into a new table swapped in at the end
- * (createNewMonthTable) rather than into the month's partition: on PGlite, when the month has no
- * rows yet (a first import). Its inserts then add no index entries one by one: the keys are built
- * once when the table is attached (~0.5 s less for 100,000 rows).
- */
-export function writesNewMonthTable(db: Executor, storedRows: number): boolean {
-  return storedRows === 0 && transactionConnection(db)?.kind === 'pglite';
-}
-
 /** The transactions whose staging table exists (it is dropped with the transaction's end). */
 const stagingTables = new WeakSet<object>();
 
@@ -71,7 +61,7 @@ export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]
  *
  * - On PGlite, when the staged rows are at least half of the month's `monthRows`, the month is
  *   written anew and swapped in (rewriteMonthPartition): its indexes are then built in one sort
- *   each instead of taking 100,000 entries one by one (~0.7 s against ~1.7 s for 100,000 changed
+ *   each instead of taking 100,000 entries one by one (~0.8 s against ~1.5 s for 100,000 changed
  *   rows, bench:month-write). Detaching a partition locks out every reader until the commit,
  *   which PGlite's one connection does anyway.
  * - Otherwise, and always on PostgreSQL, one UPDATE joined with the staged rows (cheaper than

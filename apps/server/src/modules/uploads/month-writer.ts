@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
-import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators } from './month-rows.repository.ts';
-import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate, writesNewMonthTable } from './month-updates.repository.ts';
+import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators, writesNewMonthTable } from './month-rows.repository.ts';
+import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
 import { createNewMonthTable, newMonthTableName, swapInNewMonthTable } from '../../db/month-partitions.ts';
 import { SnapshotFigures } from './snapshot-figures.ts';
 
