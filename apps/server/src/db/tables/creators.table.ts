@@ -36,7 +36,12 @@ export const creators = pgTable(
   ],
 );
 
-/** Month-to-date figures of one creator; a later upload for the month replaces the row. */
+/**
+ * Month-to-date figures of one creator; a later upload for the month replaces the row.
+ * Partitioned by month (LIST on `period`, migration 0023, db/month-partitions.ts), which
+ * drizzle-kit does not model: the table, its keys and indexes below are the parent's, and any new
+ * unique key must include `period`.
+ */
 export const creatorMonths = pgTable(
   'creator_months',
   {
