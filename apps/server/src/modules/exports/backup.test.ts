@@ -1,4 +1,4 @@
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInWithPassword, type TestApp } from '../../../test/helpers.ts';
 import { activityLog } from '../../db/tables/activity.table.ts';
@@ -73,6 +73,10 @@ describe('backup and restore', () => {
     expect(restored.rows).toBe(backup.tables.reduce((sum, table) => sum + table.rows.length, 0));
     const again = await createBackup(target.db, new Date(backup.createdAt));
     expect(again).toEqual(backup);
+    // Each month in its own partition, none left in the default one.
+    const placed = (await target.db.execute(sql`select tableoid::regclass::text as name, period from creator_months group by 1, 2 order by 2`)) as unknown as { rows: { name: string; period: string }[] };
+    expect(placed.rows.length).toBeGreaterThan(1);
+    expect(placed.rows.map((row) => row.name)).toEqual(placed.rows.map((row) => `creator_months_${row.period.replace('-', '_')}`));
     // The restored admin session and password still sign in.
     await expect(signInWithPassword(target.app, 'admin@example.com', 'Admin!2026demo')).resolves.toBeTypeOf('string');
   });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MIGRATIONS_DIR } from '../../config/paths.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
+import { ensureMonthPartition, isMonthPeriod } from '../../db/month-partitions.ts';
 
 /**
  * A full, machine-readable backup: every table of the schema, each row as PostgreSQL's own JSON of
@@ -173,6 +174,11 @@ export async function restoreBackup(db: Database, input: unknown): Promise<{ tab
       const name = getTableName(table);
       const rows = backup.tables.find((entry) => entry.name === name)?.rows ?? [];
       if (rows.length === 0) continue;
+      // Each month into a partition of its own, as imports leave them (db/month-partitions.ts).
+      if (name === 'creator_months') {
+        const months = new Set(rows.map((row) => row.period).filter((period): period is string => typeof period === 'string' && isMonthPeriod(period)));
+        for (const month of months) await ensureMonthPartition(tx, month);
+      }
       await tx.execute(
         sql`insert into ${quoted(name)} select * from jsonb_populate_recordset(null::${quoted(name)}, ${JSON.stringify(rows)}::jsonb)`,
       );
