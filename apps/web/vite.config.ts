@@ -17,7 +17,7 @@ const PRERENDER_BUNDLE = 'node_modules/.prerender/render-landing.js';
 async function prerenderLanding(root: string, outDir: string): Promise<void> {
   const bundle = join(root, PRERENDER_BUNDLE);
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build it first (npm run build -w @agency/web)`);
-  const { renderLanding, PRERENDERED_ATTRIBUTE, LOCALES, landingPageFile } = (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)) as typeof import('./src/prerender/render-landing.tsx');
+  const { renderLanding, PRERENDERED_ATTRIBUTE, LOCALES, landingPageFile, FIRST_PAINT_AFTER_ID } = (await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)) as typeof import('./src/prerender/render-landing.tsx');
   const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
   const empty = '<div id="root"></div>';
   if (!shell.includes(empty)) throw new Error('index.html has no empty #root');
@@ -27,19 +27,21 @@ async function prerenderLanding(root: string, outDir: string): Promise<void> {
   const styles = readdirSync(join(outDir, 'assets')).filter((name) => /^landing-page-[\w-]+\.css$/.test(name));
   if (styles.length !== 1) throw new Error(`expected one landing-page CSS file, found ${styles.length}`);
   const css = readFileSync(join(outDir, 'assets', styles[0] as string), 'utf8');
-  // The first paint waits for the header to be parsed whole (until `<main id="main-content">`): on a
-  // slow phone the browser painted the page half parsed, and the header's buttons, parsed after the
-  // language menu, pushed it aside (a layout shift). Browsers without `rel=expect` paint as before.
+  // The first paint waits for the header and the hero to be parsed whole (until the first section
+  // after the hero): on a slow phone the browser painted the page half parsed, and what was parsed
+  // next moved what was painted (a layout shift): the header's buttons pushed its language menu
+  // aside, and the hero's last note, painted with its icon alone at the end of a line, wrapped
+  // when its text came. Browsers without `rel=expect` paint as before.
   const template = landingScripts(shell, outDir, fonts).replace(
     '</head>',
-    () => `  <style>${css}</style>\n  <link rel="expect" href="#main-content" blocking="render">\n  </head>`,
+    () => `  <style>${css}</style>\n  <link rel="expect" href="#${FIRST_PAINT_AFTER_ID}" blocking="render">\n  </head>`,
   );
   // One page per language (landingPageFile); the server answers `/` with the one the visitor's
   // language cookie names.
   for (const wanted of LOCALES) {
     const { html, language } = await renderLanding(wanted);
     if (language !== wanted) throw new Error(`the landing page rendered in ${language}, not ${wanted}`);
-    if (!html.includes('id="main-content"')) throw new Error('the landing page has no <main id="main-content"> for its first paint to wait for');
+    if (!html.includes(`id="${FIRST_PAINT_AFTER_ID}"`)) throw new Error(`the landing page has no element #${FIRST_PAINT_AFTER_ID} for its first paint to wait for`);
     const page = template
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(empty, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${html}</div>`);

@@ -9,6 +9,14 @@ export { PRERENDERED_ATTRIBUTE } from './prerendered.ts';
 export { LOCALES, landingPageFile } from '@agency/shared';
 
 /**
+ * The id the landing page's first paint waits for (`<link rel="expect" blocking="render">`): the
+ * title of the first section after the hero, so the header and the hero are parsed whole before
+ * anything is painted. Chromium lets the paint through once the element is there, not once it is
+ * closed: with `<main>` as the target, the hero was seen painted half parsed.
+ */
+export const FIRST_PAINT_AFTER_ID = 'how-title';
+
+/**
  * Renders `/` for a visitor (no session) in `language` (the default one: dist/index.html; the
  * others: dist/index.<language>.html, which the server answers when the visitor's language cookie
  * names it), once the landing page's code and translations are loaded (the route's own
