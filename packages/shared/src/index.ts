@@ -22,6 +22,7 @@ export * from './schemas/sessions.ts';
 export * from './earnings.ts';
 export * from './forecast.ts';
 export * from './schemas/earnings.ts';
+export { periodSchema } from './schemas/earnings-common.ts';
 export * from './upload-limits.ts';
 export * from './schemas/forecasts.ts';
 export * from './schemas/payments.ts';

@@ -6,17 +6,23 @@
  * and swap it in (an import on PGlite that writes a month's first rows, or changes at least half
  * of them; docs/decisions/006).
  */
+import { periodSchema } from '@agency/shared';
 import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { rowsOf } from '../lib/db-rows.ts';
 import type { Executor } from './database-handle.ts';
+import { creatorMonths } from './tables/creators.table.ts';
 
-/** The month rows' columns, in the table's order. */
-const COLUMNS = 'creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, updated_at, achieved_bps, requirement_state, upload_id, left_network';
+/** The month rows' columns, as the schema names them: what a month's rows are copied with from one table to another. */
+const COLUMNS = getTableConfig(creatorMonths)
+  .columns.map((column) => `"${column.name}"`)
+  .join(', ');
 /** The lock that keeps two writers from giving one month two partitions at once. */
 const PARTITION_LOCK = 'agency-portal:creator-months-partitions';
 
 /** True when `period` is a month (`YYYY-MM`), the only values the table's check lets in. */
 export function isMonthPeriod(period: string): boolean {
-  return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(period);
+  return periodSchema.safeParse(period).success;
 }
 
 /** The name of the partition of `period` (`YYYY-MM`, checked: it goes into DDL). */
@@ -35,7 +41,7 @@ async function partitionExists(db: Executor, name: string): Promise<boolean> {
   const result = await db.execute<{ found: boolean }>(
     sql`select exists (select 1 from pg_class where relname = ${name} and relnamespace = (select oid from pg_namespace where nspname = current_schema())) as found`,
   );
-  return (result as unknown as { rows: { found: boolean }[] }).rows[0]!.found;
+  return rowsOf<{ found: boolean }>(result)[0]!.found;
 }
 
 /** The table that holds `period`'s rows: its partition, or the default one while it has none. */
@@ -113,7 +119,8 @@ export async function rewriteMonthPartition(tx: Executor, period: string, staged
   // A full join: a staged creator without a row in the month comes out with no creator id, which
   // the column's NOT NULL refuses (the plan said the row was there: the import rolls back).
   await tx.execute(sql`
-    insert into ${sql.identifier(newMonthTableName(period))} (${sql.raw(COLUMNS)})
+    insert into ${sql.identifier(newMonthTableName(period))}
+      (creator_id, period, diamonds, valid_days, live_seconds, matches, last_live_at, updated_at, achieved_bps, requirement_state, upload_id, left_network)
     select m.creator_id, ${period},
       case when t.creator_id is null then m.diamonds else t.diamonds end,
       case when t.creator_id is null then m.valid_days else t.valid_days end,
@@ -128,5 +135,5 @@ export async function rewriteMonthPartition(tx: Executor, period: string, staged
     from ${sql.identifier(monthPartitionName(period))} as m full join ${stagedTable} as t on t.creator_id = m.creator_id`);
   const result = await tx.execute<{ staged: number }>(sql`select count(*)::int as staged from ${stagedTable}`);
   await swapInNewMonthTable(tx, period);
-  return (result as unknown as { rows: { staged: number }[] }).rows[0]!.staged;
+  return rowsOf<{ staged: number }>(result)[0]!.staged;
 }

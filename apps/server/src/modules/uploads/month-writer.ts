@@ -70,7 +70,7 @@ export class MonthWriter {
    * before the first insert and swapped in for the month's partition at close(); the rows staged
    * meanwhile (a creator listed twice) wait for the swap.
    */
-  private newTable: 'no' | 'pending' | 'created' | 'swapped';
+  private newTable: 'no' | 'pending' | 'created';
   private readonly batchSize: number;
   private readonly applyEvery: number;
   /** How many rows (or creators) make the next batch of each kind: see ramp(). */
@@ -226,7 +226,7 @@ export class MonthWriter {
     this.createBatch();
     this.flush(this.inserts, 'insert');
     if (this.newTable === 'created') {
-      this.newTable = 'swapped';
+      this.newTable = 'no';
       this.rewritten = true;
       const { tx, period } = this.options;
       this.enqueue(() => swapInNewMonthTable(tx, period));
