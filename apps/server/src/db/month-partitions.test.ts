@@ -8,7 +8,7 @@ import { createEmptyPostgresDatabase, createTestDatabase } from '../../test/help
 import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { createPgliteHandle, createPostgresHandle, createPostgresPool, type Database, type DatabaseHandle } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { ensureMonthPartition, monthPartitionName, rewriteMonthPartition } from './month-partitions.ts';
+import { ensureMonthPartition, finishNewMonth, monthPartitionName, newMonthTableName, rewriteMonthPartition, startNewMonth } from './month-partitions.ts';
 import { creatorMonths, creators } from './schema.ts';
 
 /**
@@ -192,6 +192,127 @@ describe('creator_months is partitioned by month', () => {
       expect(await tablesOf(db, '2025-07')).toEqual(['creator_months_2025_07']);
       expect(await monthRows(db, '2025-07')).toMatchObject([{ username: 'ece', diamonds: 41, validDays: 1, state: 'failing', uploadId: UPLOAD }]);
     });
+  });
+});
+
+/**
+ * A month's first import writes its rows into a new table without keys and makes it the month's
+ * partition at the end (startNewMonth, finishNewMonth): on PGlite in the place of the month's empty
+ * partition, on PostgreSQL only for a month without one (attached, nothing detached), within a
+ * bounded wait for the locks attaching takes.
+ */
+describe('a month\'s first rows, written into a new table', () => {
+  const onPostgres = process.env.TEST_DB === 'postgres';
+  let handle: DatabaseHandle;
+  let db: Database;
+  const ids: Record<string, string> = {};
+  const UPLOAD = '0190e3e0-0000-7000-8000-00000000b001';
+
+  /** Inserts rows straight into the month's new table, as the import's COPY does. */
+  const writeNew = async (tx: Database, period: string, rows: { creatorId: string; diamonds: number }[]) => {
+    for (const row of rows) {
+      await tx.execute(sql`insert into ${sql.identifier(newMonthTableName(period))} (creator_id, period, diamonds, valid_days, upload_id) values (${row.creatorId}::uuid, ${period}, ${row.diamonds}, 3, ${UPLOAD}::uuid)`);
+    }
+  };
+  const tablesNamed = async (prefix: string) => {
+    const { rows } = await rowsOf(db, sql`select relname from pg_class where relname like ${`${prefix}%`} and relkind = 'r' order by 1`);
+    return rows.map((row) => row.relname as string);
+  };
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    db = handle.db;
+    const made = await db
+      .insert(creators)
+      .values(['ada', 'bora', 'cem'].map((name) => ({ tiktokUsername: name, status: 'active' as const })))
+      .returning({ id: creators.id, username: creators.tiktokUsername });
+    for (const row of made) ids[row.username] = row.id;
+    await db.transaction((tx) => ensureMonthPartition(tx, '2025-06'));
+    await db.insert(creatorMonths).values({ creatorId: ids.ada!, period: '2025-06', diamonds: 60 });
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('makes the new table the month\'s partition, with its keys and every row', async () => {
+    await db.transaction(async (tx) => {
+      expect(await startNewMonth(tx, '2025-08')).toBe(true);
+      await writeNew(tx as unknown as Database, '2025-08', [
+        { creatorId: ids.ada!, diamonds: 100 },
+        { creatorId: ids.bora!, diamonds: 200 },
+      ]);
+      await finishNewMonth(tx, '2025-08');
+      if (onPostgres) {
+        // Until the commit: readers of another month go on; a reader of every month waits.
+        const read = (query: ReturnType<typeof sql>) =>
+          db.transaction(async (reader) => {
+            await reader.execute(sql`set local lock_timeout = 300`);
+            await reader.execute(query);
+          });
+        await expect(read(sql`select count(*) from creator_months where period = '2025-06'`)).resolves.toBeUndefined();
+        await expect(read(sql`select count(*) from creator_months`)).rejects.toThrow();
+        const { rows } = await rowsOf(tx as unknown as Database, sql`select current_setting('lock_timeout') as wait`);
+        expect(rows[0]!.wait).toBe('0');
+      }
+    });
+    expect(await tablesOf(db, '2025-08')).toEqual(['creator_months_2025_08']);
+    expect((await monthRows(db, '2025-08')).map((row) => [row.username, row.diamonds, row.uploadId])).toEqual([
+      ['ada', 100, UPLOAD],
+      ['bora', 200, UPLOAD],
+    ]);
+    expect(await indexesOf(db, 'creator_months_2025_08')).toEqual(EXPECTED_INDEXES);
+    expect(await tablesNamed('creator_months_2025_08')).toEqual(['creator_months_2025_08']);
+    await expect(db.insert(creatorMonths).values({ creatorId: ids.ada!, period: '2025-08', diamonds: 1 })).rejects.toThrow();
+  });
+
+  it('refuses a row whose creator does not exist: the transaction rolls back, and the month has nothing', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await startNewMonth(tx, '2025-09');
+        await writeNew(tx as unknown as Database, '2025-09', [
+          { creatorId: ids.cem!, diamonds: 5 },
+          { creatorId: '0190e3e0-0000-7000-8000-00000000dead', diamonds: 7 },
+        ]);
+        await finishNewMonth(tx, '2025-09');
+      }),
+    ).rejects.toThrow();
+    expect(await monthRows(db, '2025-09')).toEqual([]);
+    expect(await tablesNamed('creator_months_2025_09')).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres)('on PostgreSQL, a month that has a partition is written into it: nothing is made', async () => {
+    await db.transaction(async (tx) => {
+      expect(await startNewMonth(tx, '2025-06')).toBe(false);
+    });
+    expect(await tablesNamed('creator_months_2025_06')).toEqual(['creator_months_2025_06']);
+  });
+
+  it.skipIf(!onPostgres)('on PostgreSQL, when a reader holds the default partition past the wait, the rows go in through creator_months instead', async () => {
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const reader = db.transaction(async (tx) => {
+      await tx.execute(sql`select count(*) from creator_months_default`);
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    try {
+      await db.transaction(async (tx) => {
+        expect(await startNewMonth(tx, '2025-10')).toBe(true);
+        await writeNew(tx as unknown as Database, '2025-10', [{ creatorId: ids.cem!, diamonds: 300 }]);
+        await finishNewMonth(tx, '2025-10', 200);
+        const { rows } = await rowsOf(tx as unknown as Database, sql`select current_setting('lock_timeout') as wait`);
+        expect(rows[0]!.wait).toBe('0');
+      });
+    } finally {
+      release();
+      await reader;
+    }
+    expect(await tablesOf(db, '2025-10')).toEqual(['creator_months_default']);
+    expect((await monthRows(db, '2025-10')).map((row) => [row.username, row.diamonds, row.uploadId])).toEqual([['cem', 300, UPLOAD]]);
+    expect(await tablesNamed('creator_months_2025_10')).toEqual([]);
   });
 });
 

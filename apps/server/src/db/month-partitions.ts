@@ -10,6 +10,7 @@ import { periodSchema } from '@agency/shared';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../lib/db-rows.ts';
+import { isPglite } from './transactions.ts';
 import type { Executor } from './database-handle.ts';
 import { creatorMonths } from './tables/creators.table.ts';
 
@@ -71,6 +72,22 @@ export async function ensureMonthPartition(tx: Executor, period: string): Promis
   await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
 }
 
+/**
+ * An import's step before its transaction, in a short transaction of its own: on PGlite the month
+ * gets its partition (ensureMonthPartition). On PostgreSQL only when rows of the month wait in the
+ * default partition: a month without rows gets its partition when its first import attaches the
+ * table it wrote (createNewMonthTable), and a partition made here would have to be detached for
+ * that, which locks out every reader.
+ */
+export async function prepareMonthPartition(tx: Executor, period: string): Promise<void> {
+  if (!isPglite(tx)) {
+    if (await partitionExists(tx, monthPartitionName(period))) return;
+    const waiting = await tx.execute<{ found: boolean }>(sql`select exists (select 1 from creator_months_default where period = ${period}) as found`);
+    if (!rowsOf<{ found: boolean }>(waiting)[0]!.found) return;
+  }
+  await ensureMonthPartition(tx, period);
+}
+
 /** The table a month is written anew into before it is swapped in (newMonthTable). */
 export function newMonthTableName(period: string): string {
   return `${monthPartitionName(period)}_next`;
@@ -78,10 +95,11 @@ export function newMonthTableName(period: string): string {
 
 /**
  * A new, empty table shaped as `creator_months` (columns, defaults, checks; no keys, so rows go in
- * without index entries), to write the month `period` anew into: swapInNewMonthTable then puts it
- * in the place of the month's partition, in the same transaction.
+ * without index entries and without the foreign key's check of each row), to write the month
+ * `period` anew into, the month given its partition first: swapInNewMonthTable then puts the new
+ * table in the place of that partition, in the same transaction.
  */
-export async function createNewMonthTable(tx: Executor, period: string): Promise<void> {
+async function createNewMonthTable(tx: Executor, period: string): Promise<void> {
   await ensureMonthPartition(tx, period);
   await tx.execute(sql`create table ${sql.identifier(newMonthTableName(period))} (like creator_months including defaults including constraints)`);
 }
@@ -92,15 +110,79 @@ export async function createNewMonthTable(tx: Executor, period: string): Promise
  * in one sort each, checks its foreign key with one join and scans it for rows of other months.
  * Detaching takes an ACCESS EXCLUSIVE lock on `creator_months` until the transaction ends: every
  * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway, and
- * why PostgreSQL never writes a month anew.
+ * why PostgreSQL never writes a month anew (a first import there: startNewMonth).
  */
-export async function swapInNewMonthTable(tx: Executor, period: string): Promise<void> {
-  const name = monthPartitionName(period);
-  const table = sql.identifier(name);
+async function swapInNewMonthTable(tx: Executor, period: string): Promise<void> {
+  const table = sql.identifier(monthPartitionName(period));
   await tx.execute(sql`alter table creator_months detach partition ${table}`);
   await tx.execute(sql`drop table ${table}`);
   await tx.execute(sql`alter table ${sql.identifier(newMonthTableName(period))} rename to ${table}`);
-  await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
+  await tx.execute(attachStatement(period));
+}
+
+function attachStatement(period: string) {
+  return sql`alter table creator_months attach partition ${sql.identifier(monthPartitionName(period))} for values in (${sql.raw(`'${period}'`)})`;
+}
+
+/** How long PostgreSQL waits for the locks of attaching a month's first rows before it inserts them instead (finishNewMonth). */
+const ATTACH_LOCK_TIMEOUT_MS = 1_000;
+
+/**
+ * A month's first import writes its rows into a new table without keys (newMonthTableName), made
+ * here, and finishNewMonth makes it the month's partition. On PGlite the month's (empty) partition
+ * is replaced (createNewMonthTable, swapInNewMonthTable). On PostgreSQL, where detaching a
+ * partition would lock out every reader, only a month without a partition is written so: false,
+ * and nothing made, when the month has one (its import then writes into it). The partitions' lock
+ * is kept until the transaction ends, so that no one gives the month a partition meanwhile.
+ */
+export async function startNewMonth(tx: Executor, period: string): Promise<boolean> {
+  if (isPglite(tx)) {
+    await createNewMonthTable(tx, period);
+    return true;
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PARTITION_LOCK}))`);
+  if (await partitionExists(tx, monthPartitionName(period))) return false;
+  await tx.execute(sql`create table ${sql.identifier(newMonthTableName(period))} (like creator_months including defaults including constraints)`);
+  return true;
+}
+
+/**
+ * Makes the table startNewMonth made the month's partition: on PGlite by swapInNewMonthTable. On
+ * PostgreSQL it is renamed and attached, which builds its keys, checks its foreign key with one
+ * join and locks, until the commit, the default partition (readers of every month wait; readers
+ * of one month do not) and the writers of `creators` (for the foreign key's check). It waits at
+ * most `lockTimeoutMs` for those locks: a long report holding the default partition would
+ * otherwise queue every reader behind the import. Past that, the rows are inserted through
+ * `creator_months` instead (into the default partition; the month's next import gives it its
+ * partition), as a write in place would have.
+ */
+export async function finishNewMonth(tx: Executor, period: string, lockTimeoutMs = ATTACH_LOCK_TIMEOUT_MS): Promise<void> {
+  if (isPglite(tx)) {
+    await swapInNewMonthTable(tx, period);
+    return;
+  }
+  const next = sql.identifier(newMonthTableName(period));
+  await tx.execute(sql`savepoint month_attach`);
+  try {
+    await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`));
+    await tx.execute(sql`alter table ${next} rename to ${sql.identifier(monthPartitionName(period))}`);
+    await tx.execute(attachStatement(period));
+    await tx.execute(sql`release savepoint month_attach`);
+  } catch (error) {
+    if (!isLockTimeout(error)) throw error;
+    await tx.execute(sql`rollback to savepoint month_attach`);
+    await tx.execute(sql`insert into creator_months (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from ${next}`);
+    await tx.execute(sql`drop table ${next}`);
+  }
+  await tx.execute(sql`set local lock_timeout = default`);
+}
+
+/** PostgreSQL's "canceling statement due to lock timeout" (55P03). */
+function isLockTimeout(error: unknown): boolean {
+  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
 }
 
 /**

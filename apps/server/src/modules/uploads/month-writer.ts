@@ -3,7 +3,7 @@ import type { PlannedRow } from './row-planner.ts';
 import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
 import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators, writesNewMonthTable } from './month-rows.repository.ts';
 import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
-import { createNewMonthTable, newMonthTableName, swapInNewMonthTable } from '../../db/month-partitions.ts';
+import { finishNewMonth, newMonthTableName, startNewMonth } from '../../db/month-partitions.ts';
 import { SnapshotFigures } from './snapshot-figures.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
@@ -66,11 +66,13 @@ export class MonthWriter {
   /** True once the month was written anew (a new table swapped in): its partition has no statistics yet. */
   rewritten = false;
   /**
-   * A first import of the month on PGlite (writesNewMonthTable) inserts into a new table, made
-   * before the first insert and swapped in for the month's partition at close(); the rows staged
-   * meanwhile (a creator listed twice) wait for the swap.
+   * A first import of the month (writesNewMonthTable) inserts into a new table, made before the
+   * first insert and swapped in for the month's partition at close(); the rows staged meanwhile (a
+   * creator listed twice) wait for the swap. On PostgreSQL a month that already has a partition
+   * is written in place instead: `newTableMade` says which, once the table's step has run.
    */
   private newTable: 'no' | 'pending' | 'created';
+  private newTableMade = false;
   private readonly batchSize: number;
   private readonly applyEvery: number;
   /** How many rows (or creators) make the next batch of each kind: see ramp(). */
@@ -165,9 +167,12 @@ export class MonthWriter {
       this.inserted += rows.length;
       if (this.newTable === 'pending') {
         this.newTable = 'created';
-        this.enqueue(() => createNewMonthTable(tx, period));
+        this.enqueue(async () => {
+          this.newTableMade = await startNewMonth(tx, period);
+        });
       }
-      const write = prepareMonthRows(tx, period, uploadId, at, rows, this.newTable === 'created' ? newMonthTableName(period) : null);
+      const into = this.newTable === 'created' ? () => (this.newTableMade ? newMonthTableName(period) : null) : () => null;
+      const write = prepareMonthRows(tx, period, uploadId, at, rows, into);
       this.enqueue(async () => {
         await write();
         this.counted(rows.length);
@@ -227,9 +232,12 @@ export class MonthWriter {
     this.flush(this.inserts, 'insert');
     if (this.newTable === 'created') {
       this.newTable = 'no';
-      this.rewritten = true;
       const { tx, period } = this.options;
-      this.enqueue(() => swapInNewMonthTable(tx, period));
+      this.enqueue(async () => {
+        if (!this.newTableMade) return;
+        this.rewritten = true;
+        await finishNewMonth(tx, period);
+      });
     }
     // Staged rows, then the later rows of creators among them (staged again by applyStaged).
     while (this.updates.size > 0 || this.staged.length > 0) {

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { UploadFileInfo } from '@agency/shared';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { ensureMonthPartition, isMonthPeriod } from '../../db/month-partitions.ts';
+import { isMonthPeriod, prepareMonthPartition } from '../../db/month-partitions.ts';
 import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
@@ -89,10 +89,10 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   // Read before the transaction: on PGlite a query outside an open transaction waits for its end.
   const remembered = await readColumnMappings(db);
   // The month's own partition, in a short transaction of its own (on PostgreSQL attaching it locks
-  // the default partition until the commit). Left in place if the import fails: it is empty then.
-  // A file whose month is another gets that month's partition when the import writes it anew, or
-  // the next import of it: until then its rows are in the default partition.
-  if (isMonthPeriod(guess)) await db.transaction((tx) => ensureMonthPartition(tx, guess));
+  // the default partition until the commit): on PGlite always, on PostgreSQL when rows of the month
+  // wait in the default partition (prepareMonthPartition). A first import writes its month into a
+  // new table attached as its partition (MonthWriter). Left in place if the import fails.
+  if (isMonthPeriod(guess)) await db.transaction((tx) => prepareMonthPartition(tx, guess));
   let read: BackstageReadResult | null = null;
   let period = guess;
   /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
