@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createPglite, createPgliteHandle } from '../apps/server/src/db/pglite-client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { beginMonthRowWrites } from '../apps/server/src/modules/uploads/month-rows.repository.ts';
+import { beginMonthRowWrites } from '../apps/server/src/modules/uploads/month-write-settings.ts';
 import { applyMonthUpdates, prepareMonthUpdates } from '../apps/server/src/modules/uploads/month-updates.repository.ts';
 import { ensureMonthPartition } from '../apps/server/src/db/month-partitions.ts';
 

@@ -16,7 +16,7 @@ import { creatorAtRiskNotification, notifySystemEach, readUserLocales } from '..
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import { lockMonthRows, readCreatorsAndMonth } from './import-reads.repository.ts';
 import { MonthWriter } from './month-writer.ts';
-import { beginMonthRowWrites, endMonthRowWrites } from './month-rows.repository.ts';
+import { beginMonthRowWrites, endMonthRowWrites } from './month-write-settings.ts';
 import { RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
 import { monthOfUpload, type UploadMonth } from './upload-month.ts';
 import { fileErrorReport, planUpload, type UploadPlan } from './upload-plan.ts';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { creatorMonths, creators } from '../../db/schema.ts';
-import { beginMonthRowWrites, copyMonthRows, copyText, endMonthRowWrites, insertMonthRows, monthCopyText, writeMonthRows, type MonthRowInput } from './month-rows.repository.ts';
+import { copyMonthRows, copyText, insertMonthRows, monthCopyText, writeMonthRows, type MonthRowInput } from './month-rows.repository.ts';
+import { beginMonthRowWrites, endMonthRowWrites } from './month-write-settings.ts';
 import { updateMonthRows } from './month-updates.repository.ts';
 
 const UPLOAD_ID = '6f1c2a52-5d0e-4c1b-9a57-0c3f4d1e2b7a';

@@ -23,10 +23,18 @@ import { monthTable } from '../../db/month-partitions.ts';
  * same rows leaves the month's share of the table, which is what the plans depend on, as it was,
  * unless the month was written anew (`rewritten`): its partition is then a new table without any.
  * Only the month's partition is analyzed (ANALYZE of `creator_months` would sample every month).
- * PostgreSQL's autovacuum keeps statistics, so nothing is done there.
+ * PostgreSQL's autovacuum keeps statistics, but only after the commit: there the month's partition
+ * is analyzed when it is a new table (`rewritten`: a first import's, or the month written anew),
+ * which the recompute otherwise took for 500 rows (100,000 index lookups and a sort on disk:
+ * 0.25-0.35 s instead of ~0.1 s, the ANALYZE included).
  */
 export async function refreshMonthStatistics(tx: Executor, period: string, before: number, after: number, rewritten: boolean): Promise<void> {
-  if (transactionConnection(tx)?.kind !== 'pglite') return;
+  const kind = transactionConnection(tx)?.kind;
+  if (kind === 'postgres' && rewritten) {
+    await tx.execute(sql`analyze ${sql.identifier(await monthTable(tx, period))}`);
+    return;
+  }
+  if (kind !== 'pglite') return;
   if (!rewritten && before > 0 && Math.abs(after - before) * 10 <= before) return;
   await tx.execute(sql`analyze ${sql.identifier(await monthTable(tx, period))}, users`);
 }

@@ -319,6 +319,39 @@ describe('earnings upload API', () => {
     expect(await maintenance()).toEqual({ month: { relid: rewritten.month!.relid, vacuums: 2, analyzes: 2 }, ...vacuumed(4) });
   });
 
+  // How an import writes its month, on both databases (docs/decisions/006): a first import into a
+  // new table made the month's partition; one row of twelve changed, in place; every row changed,
+  // the month written anew (a new table in the partition's place).
+  it('writes a month\'s first import into a new table made its partition, a small change in place, and a month whose every row changed anew', async () => {
+    const APRIL = '2026-04-16';
+    const partition = async () => {
+      const result = await t.db.execute(sql`select oid::int as oid from pg_class where relname like 'creator_months_2026_04%' and relkind = 'r' order by relname`);
+      const rows = (result as unknown as { rows: { oid: number }[] }).rows;
+      return rows.map((row) => row.oid);
+    };
+    const where = async () => {
+      const result = await t.db.execute(sql`select distinct tableoid::regclass::text as name from creator_months where period = '2026-04'`);
+      return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+    };
+    const twelve = (diamonds: number) => Array.from({ length: 12 }, (_, index): [string, number] => [`april.${index}`, diamonds + index]);
+    expect(await partition()).toEqual([]);
+    expect((await upload({ data: backstageCsv(twelve(100)), asOf: APRIL, createUnknown: true })).status).toBe(201);
+    const [first] = await partition();
+    expect(await partition()).toEqual([first]);
+    expect(await where()).toEqual(['creator_months_2026_04']);
+    expect(await monthOf('april.11')).toMatchObject({ diamonds: 111 });
+    const oneChanged = twelve(100).map(([name, diamonds], index): [string, number] => [name, index === 3 ? 999 : diamonds]);
+    expect((await upload({ data: backstageCsv(oneChanged), asOf: APRIL })).status).toBe(201);
+    expect(await partition()).toEqual([first]);
+    expect(await monthOf('april.3')).toMatchObject({ diamonds: 999 });
+    expect((await upload({ data: backstageCsv(twelve(200)), asOf: APRIL })).status).toBe(201);
+    const [rewritten] = await partition();
+    expect(rewritten).not.toBe(first);
+    expect(await partition()).toEqual([rewritten]);
+    expect(await where()).toEqual(['creator_months_2026_04']);
+    for (let index = 0; index < 12; index += 1) expect(await monthOf(`april.${index}`)).toMatchObject({ diamonds: 200 + index });
+  });
+
   it('asks V8 for one full collection after each import: a commit, a dry run and a refused file (lib/collect-garbage.ts)', async () => {
     const holder = globalThis as { gc?: unknown };
     const original = holder.gc;
