@@ -2,9 +2,9 @@
  * `creator_months` is partitioned by month (migration 0023): each month's rows live in a table of
  * their own, `creator_months_YYYY_MM`, and a default partition takes a row of a month that has
  * none yet. Everything reads and writes through `creator_months`; only the functions below name a
- * month's table: one gives a month its partition, the others write a month anew into a new table
- * and swap it in (an import on PGlite that writes a month's first rows, or changes at least half
- * of them; docs/decisions/006).
+ * month's table: one gives a month its partition, the others write a month into a new table and
+ * make it the month's partition (a month's first import, on PGlite and PostgreSQL; on PGlite also
+ * an import that changes at least half of a month; docs/decisions/006).
  */
 import { periodSchema } from '@agency/shared';
 import { sql } from 'drizzle-orm';
@@ -110,8 +110,8 @@ async function createNewMonthTable(tx: Executor, period: string): Promise<void> 
  * in one sort each, checks its foreign key with one join and scans it for rows of other months.
  * Detaching takes an ACCESS EXCLUSIVE lock on `creator_months` until the transaction ends: every
  * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway. On
- * PostgreSQL it waits at most `lockTimeoutMs` for its locks (withLockWait): false, and nothing
- * swapped, past that.
+ * PostgreSQL (where no import swaps a month in: applyMonthUpdates) it waits at most
+ * `lockTimeoutMs` for its locks (withLockWait): false, and nothing swapped, past that.
  */
 async function swapInNewMonthTable(tx: Executor, period: string, lockTimeoutMs: number): Promise<boolean> {
   const table = sql.identifier(monthPartitionName(period));
@@ -216,10 +216,10 @@ function isLockTimeout(error: unknown): boolean {
  * the month): the month's rows are copied into a new table, the staged ones with their new
  * figures, `uploadId` and `at`, and the new table is swapped in (swapInNewMonthTable). For
  * 100,000 changed rows this is ~0.8 s against ~1.5 s for one UPDATE in place on PGlite
- * (bench:month-write), which adds 100,000 entries to each index one by one, and ~0.6 s against
- * 1.4-2.0 s on PostgreSQL. Returns the number of staged rows, or null when nothing was written: on
- * PostgreSQL when the month has no partition (its rows are in the default one) or the swap's locks
- * were not granted in time; the caller then writes in place.
+ * (bench:month-write), which adds 100,000 entries to each index one by one. Returns the number of
+ * staged rows, or null when nothing was written, which only PostgreSQL does: when the month has no
+ * partition (its rows are in the default one) or the swap's locks were not granted in time. (An
+ * import there updates in place: applyMonthUpdates says why.)
  */
 export async function rewriteMonthPartition(tx: Executor, period: string, staged: string, uploadId: string, at: Date, lockTimeoutMs = SWAP_LOCK_TIMEOUT_MS): Promise<number | null> {
   if (!isPglite(tx) && !(await partitionExists(tx, monthPartitionName(period)))) return null;

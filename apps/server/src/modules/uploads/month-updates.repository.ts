@@ -59,22 +59,23 @@ export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]
  * table. Throws when a row is missing (the caller's plan said it was there, `expected` rows in
  * all): the transaction then rolls back rather than lose a creator's figures.
  *
- * - When the staged rows are at least half of the month's `monthRows`, the month is written anew
- *   and swapped in (rewriteMonthPartition): its indexes are then built in one sort each instead
- *   of taking 100,000 entries one by one (100,000 changed rows: ~0.8 s against ~1.5 s on PGlite,
- *   bench:month-write; ~0.6 s against 1.4-2.0 s on PostgreSQL). Detaching a partition locks out
- *   every reader of `creator_months` until the commit: nothing on PGlite, whose one connection
- *   the transaction holds anyway; on PostgreSQL the readers wait for the end of the import (under
- *   a second for 100,000 rows), once a month, and the swap waits at most a second for its locks.
- * - Otherwise, or when the swap could not be made, one UPDATE joined with the staged rows
- *   (cheaper than deleting the rows and writing them again: no second pass to find them, and the
- *   foreign key is not checked again, the creator does not change).
+ * - On PGlite, when the staged rows are at least half of the month's `monthRows`, the month is
+ *   written anew and swapped in (rewriteMonthPartition): its indexes are then built in one sort
+ *   each instead of taking 100,000 entries one by one (~0.8 s against ~1.5 s for 100,000 changed
+ *   rows, bench:month-write). Detaching a partition locks out every reader until the commit,
+ *   which PGlite's one connection does anyway.
+ * - Otherwise, and always on PostgreSQL, one UPDATE joined with the staged rows (cheaper than
+ *   deleting the rows and writing them again: no second pass to find them, and the foreign key is
+ *   not checked again, the creator does not change). Writing the month anew there cut
+ *   PostgreSQL's CPU by ~1 s for 100,000 changed rows but not the import's time (bench:upload,
+ *   fourteenth session: the UPDATEs run while the file is read, the rewrite after it), and its
+ *   readers would have waited for the end of the import: not done.
  *
  * Returns true when the month was written anew (its partition then has no planner statistics).
  */
 export async function applyMonthUpdates(db: Executor, period: string, uploadId: string, at: Date, expected: number, monthRows = Number.POSITIVE_INFINITY): Promise<boolean> {
   if (expected === 0) return false;
-  if (transactionConnection(db) !== null && expected * 2 >= monthRows) {
+  if (transactionConnection(db)?.kind === 'pglite' && expected * 2 >= monthRows) {
     const staged = await rewriteMonthPartition(db, period, 'upload_month_figures', uploadId, at);
     if (staged !== null) {
       await db.execute(sql`truncate upload_month_figures`);

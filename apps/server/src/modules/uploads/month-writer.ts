@@ -63,11 +63,6 @@ export class MonthWriter {
   private written = 0;
   /** Rows queued for insert: with the stored ones, the month's size. */
   private inserted = 0;
-  /**
-   * Rows staged so far. While they are at least half of the creators handed on, nothing staged is
-   * written before close(): the month will likely be written anew then, at once (applyMonthUpdates).
-   */
-  private stagedRows = 0;
   /** True once the month was written anew (a new table swapped in): its partition has no statistics yet. */
   rewritten = false;
   /**
@@ -185,9 +180,8 @@ export class MonthWriter {
       return;
     }
     for (const row of rows) this.staged.push(row.creatorId);
-    this.stagedRows += rows.length;
     this.enqueue(prepareMonthUpdates(tx, rows));
-    if (this.staged.length >= this.applyEvery && this.newTable !== 'created' && this.stagedRows * 2 < this.state.size) this.applyStaged();
+    if (this.staged.length >= this.applyEvery && this.newTable !== 'created') this.applyStaged();
   }
 
   /**
