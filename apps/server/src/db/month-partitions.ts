@@ -7,7 +7,7 @@
  * an import that changes at least half of a month; docs/decisions/006).
  */
 import { periodSchema } from '@agency/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../lib/db-rows.ts';
 import { isPglite } from './transactions.ts';
@@ -39,10 +39,28 @@ export function monthPartitionName(period: string): string {
  * snapshot sees it.
  */
 async function partitionExists(db: Executor, name: string): Promise<boolean> {
-  const result = await db.execute<{ found: boolean }>(
-    sql`select exists (select 1 from pg_class where relname = ${name} and relnamespace = (select oid from pg_namespace where nspname = current_schema())) as found`,
-  );
+  return exists(db, sql`select 1 from pg_class where relname = ${name} and relnamespace = (select oid from pg_namespace where nspname = current_schema())`);
+}
+
+/** True when `query` returns a row. */
+async function exists(db: Executor, query: SQL): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`select exists (${query}) as found`);
   return rowsOf<{ found: boolean }>(result)[0]!.found;
+}
+
+/** Takes PARTITION_LOCK until the transaction ends. */
+async function lockPartitions(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PARTITION_LOCK}))`);
+}
+
+/** A new, empty table `name` shaped as `creator_months`: its columns, defaults and checks, no keys. */
+async function createMonthShapedTable(tx: Executor, name: string): Promise<void> {
+  await tx.execute(sql`create table ${sql.identifier(name)} (like creator_months including defaults including constraints)`);
+}
+
+/** Attaches the table named after `period`'s partition as that partition. */
+function attachStatement(period: string): SQL {
+  return sql`alter table creator_months attach partition ${sql.identifier(monthPartitionName(period))} for values in (${sql.raw(`'${period}'`)})`;
 }
 
 /** The table that holds `period`'s rows: its partition, or the default one while it has none. */
@@ -63,28 +81,23 @@ export async function monthTable(db: Executor, period: string): Promise<string> 
 export async function ensureMonthPartition(tx: Executor, period: string): Promise<void> {
   const name = monthPartitionName(period);
   if (await partitionExists(tx, name)) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PARTITION_LOCK}))`);
+  await lockPartitions(tx);
   if (await partitionExists(tx, name)) return;
-  const table = sql.identifier(name);
-  await tx.execute(sql`create table ${table} (like creator_months including defaults including constraints)`);
-  await tx.execute(sql`insert into ${table} (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from creator_months_default where period = ${period}`);
+  await createMonthShapedTable(tx, name);
+  await tx.execute(sql`insert into ${sql.identifier(name)} (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from creator_months_default where period = ${period}`);
   await tx.execute(sql`delete from creator_months_default where period = ${period}`);
-  await tx.execute(sql`alter table creator_months attach partition ${table} for values in (${sql.raw(`'${period}'`)})`);
+  await tx.execute(attachStatement(period));
 }
 
 /**
  * An import's step before its transaction, in a short transaction of its own: on PGlite the month
  * gets its partition (ensureMonthPartition). On PostgreSQL only when rows of the month wait in the
  * default partition: a month without rows gets its partition when its first import attaches the
- * table it wrote (createNewMonthTable), and a partition made here would have to be detached for
+ * table it wrote (startNewMonth), and a partition made here would have to be detached for
  * that, which locks out every reader.
  */
 export async function prepareMonthPartition(tx: Executor, period: string): Promise<void> {
-  if (!isPglite(tx)) {
-    if (await partitionExists(tx, monthPartitionName(period))) return;
-    const waiting = await tx.execute<{ found: boolean }>(sql`select exists (select 1 from creator_months_default where period = ${period}) as found`);
-    if (!rowsOf<{ found: boolean }>(waiting)[0]!.found) return;
-  }
+  if (!isPglite(tx) && !(await exists(tx, sql`select 1 from creator_months_default where period = ${period}`))) return;
   await ensureMonthPartition(tx, period);
 }
 
@@ -94,14 +107,14 @@ export function newMonthTableName(period: string): string {
 }
 
 /**
- * A new, empty table shaped as `creator_months` (columns, defaults, checks; no keys, so rows go in
- * without index entries and without the foreign key's check of each row), to write the month
- * `period` anew into, the month given its partition first: swapInNewMonthTable then puts the new
- * table in the place of that partition, in the same transaction.
+ * A new, empty table shaped as `creator_months` (no keys, so rows go in without index entries and
+ * without the foreign key's check of each row), to write the month `period` anew into, the month
+ * given its partition first: swapInNewMonthTable then puts the new table in the place of that
+ * partition, in the same transaction.
  */
 async function createNewMonthTable(tx: Executor, period: string): Promise<void> {
   await ensureMonthPartition(tx, period);
-  await tx.execute(sql`create table ${sql.identifier(newMonthTableName(period))} (like creator_months including defaults including constraints)`);
+  await createMonthShapedTable(tx, newMonthTableName(period));
 }
 
 /**
@@ -109,55 +122,23 @@ async function createNewMonthTable(tx: Executor, period: string): Promise<void> 
  * detached and dropped, and the new table attached, which builds its primary key and two indexes
  * in one sort each, checks its foreign key with one join and scans it for rows of other months.
  * Detaching takes an ACCESS EXCLUSIVE lock on `creator_months` until the transaction ends: every
- * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway. On
- * PostgreSQL (where no import swaps a month in: applyMonthUpdates) it waits at most
- * `lockTimeoutMs` for its locks (withLockWait): false, and nothing swapped, past that.
+ * reader waits. That is nothing on PGlite, whose one connection the transaction holds anyway, and
+ * why no import on PostgreSQL swaps a month in (applyMonthUpdates, startNewMonth).
  */
-async function swapInNewMonthTable(tx: Executor, period: string, lockTimeoutMs: number): Promise<boolean> {
+async function swapInNewMonthTable(tx: Executor, period: string): Promise<void> {
   const table = sql.identifier(monthPartitionName(period));
-  return withLockWait(tx, lockTimeoutMs, async () => {
-    await tx.execute(sql`alter table creator_months detach partition ${table}`);
-    await tx.execute(sql`drop table ${table}`);
-    await tx.execute(sql`alter table ${sql.identifier(newMonthTableName(period))} rename to ${table}`);
-    await tx.execute(attachStatement(period));
-  });
-}
-
-function attachStatement(period: string) {
-  return sql`alter table creator_months attach partition ${sql.identifier(monthPartitionName(period))} for values in (${sql.raw(`'${period}'`)})`;
+  await tx.execute(sql`alter table creator_months detach partition ${table}`);
+  await tx.execute(sql`drop table ${table}`);
+  await tx.execute(sql`alter table ${sql.identifier(newMonthTableName(period))} rename to ${table}`);
+  await tx.execute(attachStatement(period));
 }
 
 /**
- * How long PostgreSQL waits for the locks of a swap (finishNewMonth, rewriteMonthPartition) before
- * it writes the month in place instead. A long report holding `creator_months` would otherwise
- * queue every reader behind the import.
+ * How long PostgreSQL waits for the locks of attaching a month's first rows before it inserts them
+ * instead (finishNewMonth). A long report holding the default partition would otherwise queue
+ * every reader behind the import.
  */
-const SWAP_LOCK_TIMEOUT_MS = 1_000;
-
-/**
- * Runs `work` (DDL) on PostgreSQL under a savepoint with `lock_timeout` at `lockTimeoutMs`: true
- * when it ran, false when a lock was not granted in time (the savepoint is rolled back: nothing of
- * `work` stays). Any other failure is thrown. PGlite has one connection and waits for no lock: it
- * simply runs `work`.
- */
-async function withLockWait(tx: Executor, lockTimeoutMs: number, work: () => Promise<void>): Promise<boolean> {
-  if (isPglite(tx)) {
-    await work();
-    return true;
-  }
-  await tx.execute(sql`savepoint month_swap`);
-  try {
-    await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`));
-    await work();
-    await tx.execute(sql`release savepoint month_swap`);
-  } catch (error) {
-    if (!isLockTimeout(error)) throw error;
-    await tx.execute(sql`rollback to savepoint month_swap`);
-    return false;
-  }
-  await tx.execute(sql`set local lock_timeout = default`);
-  return true;
-}
+const ATTACH_LOCK_TIMEOUT_MS = 1_000;
 
 /**
  * A month's first import writes its rows into a new table without keys (newMonthTableName), made
@@ -172,9 +153,9 @@ export async function startNewMonth(tx: Executor, period: string): Promise<boole
     await createNewMonthTable(tx, period);
     return true;
   }
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PARTITION_LOCK}))`);
+  await lockPartitions(tx);
   if (await partitionExists(tx, monthPartitionName(period))) return false;
-  await tx.execute(sql`create table ${sql.identifier(newMonthTableName(period))} (like creator_months including defaults including constraints)`);
+  await createMonthShapedTable(tx, newMonthTableName(period));
   return true;
 }
 
@@ -182,24 +163,31 @@ export async function startNewMonth(tx: Executor, period: string): Promise<boole
  * Makes the table startNewMonth made the month's partition: on PGlite by swapInNewMonthTable. On
  * PostgreSQL it is renamed and attached, which builds its keys, checks its foreign key with one
  * join and locks, until the commit, the default partition (readers of every month wait; readers
- * of one month do not) and the writers of `creators` (for the foreign key's check), waiting at most
- * `lockTimeoutMs` for those locks. Past that, the rows are inserted through `creator_months`
- * instead (into the default partition; the month's next import gives it its partition), as a
- * write in place would have.
+ * of one month do not) and the writers of `creators` (for the foreign key's check). It waits at
+ * most `lockTimeoutMs` for those locks (`lock_timeout` under a savepoint). Past that, the rows are
+ * inserted through `creator_months` instead (into the default partition; the month's next import
+ * gives it its partition), as a write in place would have.
  */
-export async function finishNewMonth(tx: Executor, period: string, lockTimeoutMs = SWAP_LOCK_TIMEOUT_MS): Promise<void> {
+export async function finishNewMonth(tx: Executor, period: string, lockTimeoutMs = ATTACH_LOCK_TIMEOUT_MS): Promise<void> {
   if (isPglite(tx)) {
-    await swapInNewMonthTable(tx, period, lockTimeoutMs);
+    await swapInNewMonthTable(tx, period);
     return;
   }
   const next = sql.identifier(newMonthTableName(period));
-  const attached = await withLockWait(tx, lockTimeoutMs, async () => {
+  await tx.execute(sql`savepoint month_attach`);
+  try {
+    await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`));
     await tx.execute(sql`alter table ${next} rename to ${sql.identifier(monthPartitionName(period))}`);
     await tx.execute(attachStatement(period));
-  });
-  if (attached) return;
-  await tx.execute(sql`insert into creator_months (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from ${next}`);
-  await tx.execute(sql`drop table ${next}`);
+    await tx.execute(sql`release savepoint month_attach`);
+    await tx.execute(sql`set local lock_timeout = default`);
+  } catch (error) {
+    if (!isLockTimeout(error)) throw error;
+    // Undoes the rename and the lock_timeout; the rows stay in the new table.
+    await tx.execute(sql`rollback to savepoint month_attach`);
+    await tx.execute(sql`insert into creator_months (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)} from ${next}`);
+    await tx.execute(sql`drop table ${next}`);
+  }
 }
 
 /** PostgreSQL's "canceling statement due to lock timeout" (55P03). */
@@ -215,14 +203,11 @@ function isLockTimeout(error: unknown): boolean {
  * columns of month-updates.repository.ts, each creator at most once, every one of them a row of
  * the month): the month's rows are copied into a new table, the staged ones with their new
  * figures, `uploadId` and `at`, and the new table is swapped in (swapInNewMonthTable). For
- * 100,000 changed rows this is ~0.8 s against ~1.5 s for one UPDATE in place on PGlite
+ * 100,000 changed rows on PGlite this is ~0.8 s against ~1.5 s for one UPDATE in place
  * (bench:month-write), which adds 100,000 entries to each index one by one. Returns the number of
- * staged rows, or null when nothing was written, which only PostgreSQL does: when the month has no
- * partition (its rows are in the default one) or the swap's locks were not granted in time. (An
- * import there updates in place: applyMonthUpdates says why.)
+ * staged rows.
  */
-export async function rewriteMonthPartition(tx: Executor, period: string, staged: string, uploadId: string, at: Date, lockTimeoutMs = SWAP_LOCK_TIMEOUT_MS): Promise<number | null> {
-  if (!isPglite(tx) && !(await partitionExists(tx, monthPartitionName(period)))) return null;
+export async function rewriteMonthPartition(tx: Executor, period: string, staged: string, uploadId: string, at: Date): Promise<number> {
   await createNewMonthTable(tx, period);
   const stagedTable = sql.identifier(staged);
   const when = at.toISOString();
@@ -244,9 +229,6 @@ export async function rewriteMonthPartition(tx: Executor, period: string, staged
       case when t.creator_id is null then m.left_network else t.left_network end
     from ${sql.identifier(monthPartitionName(period))} as m full join ${stagedTable} as t on t.creator_id = m.creator_id`);
   const result = await tx.execute<{ staged: number }>(sql`select count(*)::int as staged from ${stagedTable}`);
-  if (!(await swapInNewMonthTable(tx, period, lockTimeoutMs))) {
-    await tx.execute(sql`drop table ${sql.identifier(newMonthTableName(period))}`);
-    return null;
-  }
+  await swapInNewMonthTable(tx, period);
   return rowsOf<{ staged: number }>(result)[0]!.staged;
 }

@@ -67,9 +67,9 @@ export function prepareMonthUpdates(db: Executor, rows: readonly MonthRowInput[]
  * - Otherwise, and always on PostgreSQL, one UPDATE joined with the staged rows (cheaper than
  *   deleting the rows and writing them again: no second pass to find them, and the foreign key is
  *   not checked again, the creator does not change). Writing the month anew there cut
- *   PostgreSQL's CPU by ~1 s for 100,000 changed rows but not the import's time (bench:upload,
- *   fourteenth session: the UPDATEs run while the file is read, the rewrite after it), and its
- *   readers would have waited for the end of the import: not done.
+ *   PostgreSQL's CPU by ~1 s for 100,000 changed rows but not the import's time (bench/RESULTS.md:
+ *   the UPDATEs run while the file is read, the rewrite after it), and its readers would have
+ *   waited for the end of the import: not done.
  *
  * Returns true when the month was written anew (its partition then has no planner statistics).
  */
@@ -77,11 +77,9 @@ export async function applyMonthUpdates(db: Executor, period: string, uploadId: 
   if (expected === 0) return false;
   if (transactionConnection(db)?.kind === 'pglite' && expected * 2 >= monthRows) {
     const staged = await rewriteMonthPartition(db, period, 'upload_month_figures', uploadId, at);
-    if (staged !== null) {
-      await db.execute(sql`truncate upload_month_figures`);
-      if (staged !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${staged} staged`);
-      return true;
-    }
+    await db.execute(sql`truncate upload_month_figures`);
+    if (staged !== expected) throw new Error(`creator_months ${period}: ${expected} rows to update, ${staged} staged`);
+    return true;
   }
   const result = await db.execute(sql`
     update ${creatorMonths} as m set

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { transactionConnection, type Executor } from '../../db/client.ts';
+import { rowsOf } from '../../lib/db-rows.ts';
 import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
 
 /**
- * The import's settings for its transaction. On PostgreSQL: more memory for its joins, no JIT
+ * The import's settings for its transaction. On PostgreSQL: more memory for its joins
  * (below). On PGlite: the per-row foreign key check of the month rows, replaced by one check of the set.
  * Each inserted row fires PostgreSQL's foreign key trigger (a lookup of the creator and a row lock
  * on it), ~1.3 s of the ~4 s a 100,000-row write costs inside PGlite's WASM. PGlite has one
@@ -17,17 +18,14 @@ import { creatorMonths, creators } from '../../db/tables/creators.table.ts';
  * what the trigger would have refused, and the transaction rolls back. Unique, check and not-null
  * constraints are indexes and checks, not triggers: they stay on. PostgreSQL (where the app is
  * not a superuser, and other connections could delete a creator) keeps its trigger; there a
- * month's first rows and a month written anew are checked once, when their table is attached
- * (month-partitions.ts).
+ * month's first rows are checked once, when their table is attached (month-partitions.ts).
  */
 export async function beginMonthRowWrites(tx: Executor): Promise<void> {
   const kind = transactionConnection(tx)?.kind;
   if (kind === 'postgres') {
-    // The import's joins of 100,000 rows (the month written anew, the recompute) in memory rather
-    // than sorted on disk (4 MB by default), and without JIT: the planner's estimate for the month
-    // written anew is far above jit_above_cost, and compiling it took ~0.12 s of a ~0.2 s query.
+    // The import's joins of 100,000 rows (the creators and the month read, the recompute) in
+    // memory rather than in batches or sorted on disk (4 MB by default).
     await tx.execute(sql`set local work_mem = '32MB'`);
-    await tx.execute(sql`set local jit = off`);
     return;
   }
   if (kind !== 'pglite') return;
@@ -48,7 +46,7 @@ export async function endMonthRowWrites(tx: Executor, period: string, uploadId: 
     where m.period = ${period} and m.upload_id = ${uploadId}::uuid
       and not exists (select 1 from ${creators} as c where c.id = m.creator_id)
     limit 1`);
-  const [orphan] = (result as unknown as { rows: { creator_id: string }[] }).rows;
+  const [orphan] = rowsOf<{ creator_id: string }>(result);
   if (orphan) throw new Error(`creator_months row for ${period} references a creator that does not exist (${orphan.creator_id})`);
   await tx.execute(sql`reset enable_nestloop`);
   await tx.execute(sql`reset enable_mergejoin`);
