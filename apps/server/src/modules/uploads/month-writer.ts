@@ -226,6 +226,11 @@ export class MonthWriter {
     this.chain.catch(() => undefined);
   }
 
+  /** The rows of the month once the writes queued so far are done: the stored ones and the inserted ones. */
+  get monthRows(): number {
+    return this.storedById.size + this.inserted;
+  }
+
   /** Queues what is left (creators waiting, rows not in a batch, staged rows): `figures` is then final. */
   close(): void {
     this.createBatch();

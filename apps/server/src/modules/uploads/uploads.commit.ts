@@ -11,7 +11,7 @@ import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
-import { insertUploadSnapshot, snapshotLists, type SnapshotLists } from '../forecasts/index.ts';
+import { insertUploadSnapshot, snapshotLists } from '../forecasts/index.ts';
 import { creatorAtRiskNotification, notifySystemEach, readUserLocales } from '../notifications/index.ts';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import { lockMonthRows, readCreatorsAndMonth } from './import-reads.repository.ts';
@@ -19,7 +19,7 @@ import { MonthWriter } from './month-writer.ts';
 import { beginMonthRowWrites, endMonthRowWrites } from './month-write-settings.ts';
 import { RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
 import { monthOfUpload, type UploadMonth } from './upload-month.ts';
-import { fileErrorReport, planUpload, type UploadPlan } from './upload-plan.ts';
+import { fileErrorReport, planUpload } from './upload-plan.ts';
 import { answersOf, invalidPeriodError, readUploadedFile, type UploadInput, type UploadOutcome, type UploadsDeps } from './upload-request.ts';
 import { insertUploadRow, readColumnMappings, refreshMonthStatistics, rememberColumnMapping, vacuumImportTables } from './uploads.repository.ts';
 
@@ -33,8 +33,8 @@ function sanitizeFileName(name: string): string {
 
 const AT_RISK: readonly string[] = ['atRisk', 'failing'];
 
-/** One notification per affiliate listing their creators who newly became at risk or failing. */
-async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: string, at: Date): Promise<number> {
+/** The rows of creators who newly became at risk or failing, by their affiliate. */
+function newlyAtRisk(rows: readonly PlannedRow[]): Map<string, PlannedRow[]> {
   const byMember = new Map<string, PlannedRow[]>();
   for (const row of rows) {
     if (!row.affiliateId || !AT_RISK.includes(row.requirementState)) continue;
@@ -43,6 +43,11 @@ async function notifyAtRisk(tx: Executor, rows: readonly PlannedRow[], period: s
     list.push(row);
     byMember.set(row.affiliateId, list);
   }
+  return byMember;
+}
+
+/** One notification per affiliate listing their creators who newly became at risk or failing (newlyAtRisk). */
+async function notifyAtRisk(tx: Executor, byMember: ReadonlyMap<string, readonly PlannedRow[]>, period: string, at: Date): Promise<number> {
   // The stored title and message in each affiliate's own language; the web app translates the template.
   const locales = await readUserLocales(tx, [...byMember.keys()]);
   const items = [...byMember].map(([userId, list]) => {
@@ -93,10 +98,9 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
   // wait in the default partition (prepareMonthPartition). A first import writes its month into a
   // new table attached as its partition (MonthWriter). Left in place if the import fails.
   if (isMonthPeriod(guess)) await db.transaction((tx) => prepareMonthPartition(tx, guess));
-  let read: BackstageReadResult | null = null;
   let period = guess;
-  /** Up to the month's rows written, in its own function so that what it read can be collected when it returns. */
-  const writePlan = async (tx: Transaction): Promise<{ plan: UploadPlan; storedRows: number; monthRowsAfter: number; snapshot: { asOf: string; lists: SnapshotLists } | null; rewritten: boolean }> => {
+  /** The import's transaction, in its own function so that what it read can be collected when it returns. */
+  const writePlan = async (tx: Transaction): Promise<UploadOutcome & { ok: true }> => {
     await lockMonthRows(tx);
     await beginMonthRowWrites(tx);
     // The month the file most likely is (the admin's answer, else the as-of date's), read while
@@ -147,7 +151,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       await settle();
       throw new Refusal({ ok: false, code: readResult.code, report: fileErrorReport({ period: guess, asOf: input.asOf, dryRun: false, code: readResult.code }) });
     }
-    read = readResult.read;
+    const { read } = readResult;
     const month = monthOfUpload(read.file, input.asOf, answers);
     if (month.invalidPeriod) {
       await settle();
@@ -160,98 +164,119 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       context = context.catch(() => undefined).then(() => readCreatorsAndMonth(tx, period));
     }
     const { creators, stored } = await context;
-    const plan = planUpload({ read, asOf: input.asOf, answers, now, dryRun: false, creators, before: stored, planner: stream.planner });
-    if (plan.report.errors.length > 0 || plan.report.questions.length > 0) {
-      await settle();
-      throw new Refusal({ ok: false, code: plan.report.errors.length > 0 ? 'UPLOAD_INVALID' : 'UPLOAD_NEEDS_ANSWERS', report: plan.report });
-    }
-    // The file is kept before the import can commit: if it cannot be stored (a full disk
-    // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
-    const key = createStorageKey('uploads', read.file!.format);
+    // The database's steps after the file was read, one after the other, each queued as soon as
+    // what it needs is known: the database goes from one to the next while Node makes the report,
+    // stores the file and builds the snapshot's lists and the notifications. A step that fails
+    // ends the chain; the transaction rolls back once the chain has stopped.
+    let steps: Promise<void> = Promise.resolve();
+    const step = (next: () => Promise<void>) => {
+      steps = steps.then(next);
+      steps.catch(() => undefined);
+    };
+    const endWrites = (writer: MonthWriter) =>
+      step(async () => {
+        await writer.finish();
+        await refreshMonthStatistics(tx, period, stored.length, writer.monthRows, writer.rewritten);
+        await endMonthRowWrites(tx, period, uploadId);
+        await recomputeMemberMonths(tx, period, now);
+      });
     try {
-      await storage.put(key, input.data);
-    } catch (error) {
-      await settle();
-      throw error;
-    }
-    fileKey = key;
-    // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
-    const writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
-    for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
-    writer.close();
-    // Built while the database writes the last rows queued; inserted once the upload's row is.
-    let snapshot: { asOf: string; lists: SnapshotLists } | null = null;
-    try {
-      if (isMonthToDate(read.file, month)) snapshot = { asOf: month.asOfDate, lists: snapshotLists(writer.figures.values()) };
-    } catch (error) {
-      await writer.settle();
-      throw error;
-    }
-    await writer.finish();
-    // Rows the month holds after the write: the stored ones (missing creators keep theirs) and the new ones.
-    const storedIds = new Set(stored.map((row) => row.creatorId));
-    const added = plan.rows.filter((row) => !storedIds.has(row.creatorId!)).length;
-    return { plan, storedRows: stored.length, monthRowsAfter: stored.length + added, snapshot, rewritten: writer.rewritten };
-  };
-  let outcome: UploadOutcome;
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const { plan, storedRows, monthRowsAfter, snapshot, rewritten } = await writePlan(tx);
-      await refreshMonthStatistics(tx, period, storedRows, monthRowsAfter, rewritten);
-      await endMonthRowWrites(tx, period, uploadId);
-      await recomputeMemberMonths(tx, period, now);
+      // Every row handed on while reading and the missing creators kept: nothing is left to add,
+      // so the month's last writes start before the report is made.
+      let writer = answers.missing === 'zero' ? null : (stream.writer ?? null);
+      if (writer) {
+        writer.close();
+        endWrites(writer);
+      }
+      const plan = planUpload({ read, asOf: input.asOf, answers, now, dryRun: false, creators, before: stored, planner: stream.planner });
       const { report } = plan;
+      if (report.errors.length > 0 || report.questions.length > 0) {
+        throw new Refusal({ ok: false, code: report.errors.length > 0 ? 'UPLOAD_INVALID' : 'UPLOAD_NEEDS_ANSWERS', report });
+      }
+      // The file is kept before the import can commit: if it cannot be stored (a full disk
+      // answers STORAGE_FULL) nothing is imported; if the import fails it is removed again.
+      const key = createStorageKey('uploads', read.file!.format);
+      await storage.put(key, input.data);
+      fileKey = key;
+      if (!writer) {
+        // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
+        writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
+        for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
+        writer.close();
+        endWrites(writer);
+      }
       const fileName = sanitizeFileName(input.fileName);
       const sha256 = createHash('sha256').update(input.data).digest('hex');
-      await insertUploadRow(tx, {
-        id: uploadId,
-        uploadedBy: actor.id,
-        fileName,
-        sizeBytes: input.data.length,
-        sha256,
-        fileKey,
-        period,
-        asOf: input.asOf,
-        rows: report.rows,
-        imported: report.imported,
-        created: report.created,
-        skipped: report.skipped,
-        missing: report.counts.missing,
-        createdAt: now,
-      });
-      // The month-to-date figures of this upload, for the month's pace forecasts.
-      if (snapshot) await insertUploadSnapshot(tx, { uploadId, period, asOf: snapshot.asOf, lists: snapshot.lists, at: now });
-      const file = read!;
-      if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
-        await rememberColumnMapping(tx, { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now });
-      }
-      const notified = await notifyAtRisk(tx, plan.rows, period, now);
-      await recordActivity(tx, {
-        actorId: actor.id,
-        action: 'upload.committed',
-        entityType: 'upload',
-        entityId: uploadId,
-        after: {
+      step(() =>
+        insertUploadRow(tx, {
+          id: uploadId,
+          uploadedBy: actor.id,
           fileName,
+          sizeBytes: input.data.length,
           sha256,
+          fileKey: key,
           period,
           asOf: input.asOf,
-          dataPeriod: file.file?.dataPeriod ?? null,
-          figureKind: file.file?.figureKind ?? null,
-          mappingSource: file.file?.mappingSource ?? null,
-          missingAction: answers.missing,
           rows: report.rows,
           imported: report.imported,
           created: report.created,
           skipped: report.skipped,
-          ...report.counts,
-          notifiedMembers: notified,
-        },
-        ip: actor.ip,
-        at: now,
+          missing: report.counts.missing,
+          createdAt: now,
+        }),
+      );
+      // The month-to-date figures of this upload, for the month's pace forecasts.
+      if (isMonthToDate(read.file, month)) {
+        const lists = snapshotLists(writer.figures.values());
+        step(() => insertUploadSnapshot(tx, { uploadId, period, asOf: month.asOfDate, lists, at: now }));
+      }
+      const file = read;
+      if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
+        const remember = { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now };
+        step(() => rememberColumnMapping(tx, remember));
+      }
+      const atRisk = newlyAtRisk(plan.rows);
+      let notified = 0;
+      step(async () => {
+        notified = await notifyAtRisk(tx, atRisk, period, now);
       });
+      step(() =>
+        recordActivity(tx, {
+          actorId: actor.id,
+          action: 'upload.committed',
+          entityType: 'upload',
+          entityId: uploadId,
+          after: {
+            fileName,
+            sha256,
+            period,
+            asOf: input.asOf,
+            dataPeriod: file.file?.dataPeriod ?? null,
+            figureKind: file.file?.figureKind ?? null,
+            mappingSource: file.file?.mappingSource ?? null,
+            missingAction: answers.missing,
+            rows: report.rows,
+            imported: report.imported,
+            created: report.created,
+            skipped: report.skipped,
+            ...report.counts,
+            notifiedMembers: notified,
+          },
+          ip: actor.ip,
+          at: now,
+        }),
+      );
+      await steps;
       return { ok: true as const, report: { ...report, uploadId } };
-    });
+    } catch (error) {
+      await settle();
+      await steps.catch(() => undefined);
+      throw error;
+    }
+  };
+  let outcome: UploadOutcome;
+  try {
+    outcome = await db.transaction(writePlan);
   } catch (error) {
     if (fileKey) await storage.delete(fileKey).catch(() => undefined);
     if (error instanceof Refusal) return error.outcome;
