@@ -21,7 +21,7 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
  */
 const withoutDatabase = [
   'apps/server/test/hostile-uploads/readers.test.ts',
-  'apps/server/src/modules/uploads/{backstage-parser,backstage-values,csv-reader,parse-in-worker,parse-worker-start,table-reader,xlsx-reader}.test.ts',
+  'apps/server/src/modules/uploads/{backstage-parser,backstage-values,csv-reader,parse-in-worker,parse-worker-start,snapshot-figures,table-reader,xlsx-reader}.test.ts',
   'apps/server/src/lib/time-ordered-id.test.ts',
 ];
 

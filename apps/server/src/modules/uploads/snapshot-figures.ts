@@ -1,3 +1,5 @@
+import type { SnapshotLists } from '../forecasts/index.ts';
+
 /**
  * Each creator's last figures, compactly: a slot per creator in typed arrays, not the row objects
  * (100,000 rows kept alive to the end of the import were ~30 MB of a budget of 512).
@@ -33,7 +35,23 @@ export class SnapshotFigures {
     this.liveSeconds = liveSeconds;
   }
 
-  *values(): IterableIterator<{ creatorId: string; diamonds: number; validDays: number; liveSeconds: number }> {
-    for (const [creatorId, slot] of this.slots) yield { creatorId, diamonds: this.diamonds[slot]!, validDays: this.validDays[slot]!, liveSeconds: this.liveSeconds[slot]! };
+  /**
+   * The upload's snapshot as the lists it is stored as (forecasts.repository.ts' snapshotLists),
+   * joined straight from the slots: building a row object per creator first cost ~0.15 s of the
+   * import's main thread for 100,000 creators.
+   */
+  lists(): SnapshotLists {
+    const count = this.slots.size;
+    const diamonds = this.diamonds.subarray(0, count);
+    for (let slot = 0; slot < count; slot += 1) {
+      if (!Number.isSafeInteger(diamonds[slot])) throw new Error(`snapshot figures of ${[...this.slots.keys()][slot]} are not whole numbers`);
+    }
+    return {
+      creatorCount: count,
+      creatorIds: [...this.slots.keys()].join(','),
+      diamonds: diamonds.join(','),
+      validDays: this.validDays.subarray(0, count).join(','),
+      liveSeconds: this.liveSeconds.subarray(0, count).join(','),
+    };
   }
 }

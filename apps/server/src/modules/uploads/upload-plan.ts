@@ -89,10 +89,10 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
   const counts = { new: 0, changed: 0, unchanged: 0, unknown: 0, missing: 0, zeroed: 0, quit: read.counts.quit, duplicates: read.counts.duplicates, approximate: read.counts.approximate };
   let skipped = read.skipped;
   let unknownListed = 0;
-  const inFile = new Set<string>();
+  // Whether a creator is in the file: the planner plans every known creator's row of the file.
+  const inFile = (tiktokUsername: string) => planner.planned.has(tiktokUsername);
 
   for (const item of read.items) {
-    inFile.add(item.tiktokUsername);
     const creator = input.creators.get(item.tiktokUsername);
     if (!creator) {
       counts.unknown += 1;
@@ -130,10 +130,8 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
       warnings.push({ row: null, kind: 'missingFromFile', tiktokUsername, params: { action: answers.missing } });
     }
   };
-  const stored = new Set<string>();
   for (const previous of input.before) {
-    stored.add(previous.tiktokUsername);
-    if (inFile.has(previous.tiktokUsername)) continue;
+    if (inFile(previous.tiktokUsername)) continue;
     missingWarning(previous.tiktokUsername);
     if (answers.missing === 'zero') {
       counts.zeroed += 1;
@@ -148,7 +146,7 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
     }
   }
   for (const creator of input.creators.values()) {
-    if (creator.status === 'active' && !inFile.has(creator.tiktokUsername) && !stored.has(creator.tiktokUsername)) missingWarning(creator.tiktokUsername);
+    if (creator.status === 'active' && !inFile(creator.tiktokUsername) && !planner.previousOf(creator.id)) missingWarning(creator.tiktokUsername);
   }
 
   const report: UploadReport = {

@@ -11,7 +11,7 @@ import { personId, type Actor } from '../../lib/actor.ts';
 import { createStorageKey } from '../../lib/storage/index.ts';
 import { recordActivity } from '../activity/index.ts';
 import { recomputeMemberMonths } from '../earnings/index.ts';
-import { insertUploadSnapshot, snapshotLists } from '../forecasts/index.ts';
+import { insertUploadSnapshot } from '../forecasts/index.ts';
 import { creatorAtRiskNotification, notifySystemEach, readUserLocales } from '../notifications/index.ts';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
 import { lockMonthRows, readCreatorsAndMonth } from './import-reads.repository.ts';
@@ -227,7 +227,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       );
       // The month-to-date figures of this upload, for the month's pace forecasts.
       if (isMonthToDate(read.file, month)) {
-        const lists = snapshotLists(writer.figures.values());
+        const lists = writer.figures.lists();
         step(() => insertUploadSnapshot(tx, { uploadId, period, asOf: month.asOfDate, lists, at: now }));
       }
       const file = read;
