@@ -230,9 +230,8 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
         const lists = writer.figures.lists();
         step(() => insertUploadSnapshot(tx, { uploadId, period, asOf: month.asOfDate, lists, at: now }));
       }
-      const file = read;
-      if (file.file?.mappingSource === 'admin' && file.header && input.mapping) {
-        const remember = { signature: file.header.signature, mapping: input.mapping, headers: file.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now };
+      if (read.file?.mappingSource === 'admin' && read.header && input.mapping) {
+        const remember = { signature: read.header.signature, mapping: input.mapping, headers: read.header.cells.slice(0, 200).map((cell) => cell.slice(0, 200)), createdBy: personId(actor), at: now };
         step(() => rememberColumnMapping(tx, remember));
       }
       const atRisk = newlyAtRisk(plan.rows);
@@ -251,9 +250,9 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
             sha256,
             period,
             asOf: input.asOf,
-            dataPeriod: file.file?.dataPeriod ?? null,
-            figureKind: file.file?.figureKind ?? null,
-            mappingSource: file.file?.mappingSource ?? null,
+            dataPeriod: read.file?.dataPeriod ?? null,
+            figureKind: read.file?.figureKind ?? null,
+            mappingSource: read.file?.mappingSource ?? null,
             missingAction: answers.missing,
             rows: report.rows,
             imported: report.imported,
