@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCreatorQuitText, isTotalLabel, matchHeader } from './backstage-columns.ts';
-import { dateOrderEvidence, parseCount, parseDateTime, parseDays, parseDurationSeconds, parsePercent, parsePeriodRange } from './backstage-values.ts';
+import { plainDays, plainDurationSeconds } from './backstage-plain-values.ts';
+import { dateOrderEvidence, daysByRules, durationSecondsByRules, parseCount, parseDateTime, parseDays, parseDurationSeconds, parsePercent, parsePeriodRange } from './backstage-values.ts';
 
 describe('backstage value formats', () => {
   it.each([
@@ -196,4 +197,66 @@ describe('backstage headers', () => {
       expect(isTotalLabel(text)).toBe(expected);
     },
   );
+});
+
+/**
+ * The durations and valid days most exports write are read without regular expressions
+ * (plainDurationSeconds, plainDays); everything else by the rules. Where the plain reading answers,
+ * the rules must give the same value: checked on strings made of the pieces real cells are made
+ * of, and of the pieces that could trip either reading.
+ */
+describe('the plain readings of durations and valid days agree with the rules', () => {
+  // A fixed sequence (mulberry32), so that a failure can be replayed.
+  const random = (() => {
+    let state = 20261130;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let value = Math.imul(state ^ (state >>> 15), 1 | state);
+      value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+      return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+    };
+  })();
+  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const made = (pieces: readonly string[], most: number) => Array.from({ length: 1 + Math.floor(random() * most) }, () => pick(pieces)).join('');
+
+  it('a duration: the same seconds wherever the plain reading answers, and it answers for the usual forms', () => {
+    const pieces = ['0', '1', '7', '12', '125', '59', '007', '99999999999999999999', 'h', 'm', 's', 'H', 'MIN', 'min', 'sa', 'saat', 'dk', 'gün', 'ч', 'd', 'x', 'e', ' ', ' ', '  ', '\t', '.', ',', ':', '\u00a0', '-', '+'];
+    // Half of the strings as cells are written (number, unit, separator), half any mix of the pieces.
+    const numbers = ['0', '1', '7', '12', '125', '59', '007', '99999999999999999999', '1.5', '2,25'];
+    const units = ['h', 'm', 's', 'H', 'MIN', 'min', 'sa', 'saat', 'dk', 'gün', 'ч', 'd', 'x', ''];
+    const token = () => `${pick(numbers)}${pick(['', '', ' ', '\t'])}${pick(units)}${pick(['', '', '.'])}`;
+    const tokens = () => Array.from({ length: 1 + Math.floor(random() * 3) }, token).join(pick([' ', ' ', '', '\t', '  ', ',', '\u00a0']));
+    let answered = 0;
+    for (let index = 0; index < 20_000; index += 1) {
+      const text = (index % 2 === 0 ? tokens() : made(pieces, 7)).trim();
+      const plain = plainDurationSeconds(text);
+      if (plain === undefined) continue;
+      answered += 1;
+      expect({ text, parsed: { value: plain } }).toEqual({ text, parsed: durationSecondsByRules(text) });
+    }
+    expect(answered).toBeGreaterThan(2_000);
+    for (const [text, seconds] of [['125h 8m 10s', 125 * 3600 + 8 * 60 + 10], ['0h 0m 0s', 0], ['1h30min', 5400], ['3 H 5 MIN', 3 * 3600 + 300], ['2d 3h.', 2 * 86_400 + 3 * 3600], ['3sa 30dk', 3 * 3600 + 1800]] as const) {
+      expect(plainDurationSeconds(text)).toBe(seconds);
+      expect(parseDurationSeconds(text)).toEqual({ value: seconds });
+    }
+    // Left to the rules: decimals, clocks, bare numbers, other letters, other spaces.
+    for (const text of ['88.46h', '88,46h', '01:30:00', '88.46', '5 gün', '5\u00a0h', '12x', 'h', '', '-']) expect(plainDurationSeconds(text)).toBeUndefined();
+  });
+
+  it('valid days: the same number wherever the plain reading answers, and it answers for the usual forms', () => {
+    const pieces = ['0', '3', '21', '31', '32', '007', '123456789', 'd', 'D', 'days', 'g', 'gün', 'tage', 'zile', 'дн', ' ', '  ', '.', ',', 'x', '-'];
+    let answered = 0;
+    for (let index = 0; index < 20_000; index += 1) {
+      const text = made(pieces, 4).trim();
+      const plain = plainDays(text);
+      if (plain === undefined) continue;
+      answered += 1;
+      const parsed = plain <= 31 ? { value: plain } : { error: 'notDays' };
+      expect({ text, parsed }).toEqual({ text, parsed: daysByRules(text) });
+      expect(parseDays(text)).toEqual(parsed);
+    }
+    expect(answered).toBeGreaterThan(500);
+    for (const [text, days] of [['21d', 21], ['21', 21], ['3 D.', 3], ['0d', 0]] as const) expect(plainDays(text)).toBe(days);
+    for (const text of ['3g', '21 days', '2.5', '-', '', '1 2']) expect(plainDays(text)).toBeUndefined();
+  });
 });

@@ -18,6 +18,7 @@
  */
 
 import type { UploadErrorCode } from '@agency/shared';
+import { plainDays, plainDurationSeconds, UNIT_SECONDS } from './backstage-plain-values.ts';
 
 export type CellValue = string | number | boolean | Date | null;
 /** `approximate`: the figure was written rounded (`2.98M`), the stored number is a rounding. */
@@ -94,13 +95,6 @@ export function parseCount(value: CellValue): Parsed<number> {
   return match ? { value: number, approximate: true } : { value: number };
 }
 
-const UNIT_SECONDS: Record<string, number> = {
-  d: 86_400, g: 86_400, gün: 86_400, day: 86_400, days: 86_400, tag: 86_400, tage: 86_400, д: 86_400, z: 86_400, zi: 86_400, zile: 86_400,
-  h: 3_600, hr: 3_600, hrs: 3_600, hour: 3_600, hours: 3_600, sa: 3_600, saat: 3_600, std: 3_600, ч: 3_600, ore: 3_600, 'oră': 3_600,
-  m: 60, min: 60, mins: 60, minute: 60, minutes: 60, dk: 60, dak: 60, dəq: 60, мин: 60,
-  s: 1, sec: 1, secs: 1, second: 1, seconds: 1, sn: 1, san: 1, sek: 1, с: 1, сек: 1,
-};
-
 /**
  * LIVE duration in whole seconds: `119h 47m 31s`, `88.46h`, `45m`, `30s`, `2d 3h`, `01:30:00`;
  * a bare number (a numeric spreadsheet cell or text) is hours, as the export writes it.
@@ -111,6 +105,12 @@ export function parseDurationSeconds(value: CellValue): Parsed<number> {
     return Number.isFinite(value) && value >= 0 ? { value: Math.round(value * 3600) } : { error: 'notADuration' };
   }
   const text = textOf(value);
+  const plain = plainDurationSeconds(text);
+  return plain === undefined ? durationSecondsByRules(text) : { value: plain };
+}
+
+/** A duration's text (trimmed) read by parseDurationSeconds' rules. */
+export function durationSecondsByRules(text: string): Parsed<number> {
   if (isEmptyText(text)) return { value: 0 };
   const clock = /^(\d+):([0-5]\d)(?::([0-5]\d))?$/.exec(text);
   if (clock) return { value: Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0) };
@@ -137,11 +137,20 @@ export function parseDays(value: CellValue): Parsed<number> {
   if (typeof value === 'number') number = value;
   else {
     const text = textOf(value);
-    if (isEmptyText(text)) return { value: 0 };
-    const match = /^(\d+)\s*(d|days?|g|gün|tage?|дн(?:ей|я)?|zile)?\.?$/i.exec(text);
-    if (!match) return { error: 'notDays' };
-    number = Number(match[1]);
+    const plain = plainDays(text);
+    if (plain === undefined) return daysByRules(text);
+    number = plain;
   }
+  if (!Number.isInteger(number) || number < 0 || number > 31) return { error: 'notDays' };
+  return { value: number };
+}
+
+/** Valid days' text (trimmed) read by parseDays' rules. */
+export function daysByRules(text: string): Parsed<number> {
+  if (isEmptyText(text)) return { value: 0 };
+  const match = /^(\d+)\s*(d|days?|g|gün|tage?|дн(?:ей|я)?|zile)?\.?$/i.exec(text);
+  if (!match) return { error: 'notDays' };
+  const number = Number(match[1]);
   if (!Number.isInteger(number) || number < 0 || number > 31) return { error: 'notDays' };
   return { value: number };
 }
