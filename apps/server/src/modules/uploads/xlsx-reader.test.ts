@@ -268,6 +268,11 @@ describe('xlsx reader: the tokenizer', () => {
     expect(whole).toContain('text <raw> &amp; text');
     expect(recordEvents(xml, () => 1)).toEqual(whole);
     expect(recordEvents(xml, () => 7)).toEqual(whole);
+    // Each size puts the chunks' ends, and their first `>`, somewhere else: inside names, quoted
+    // values with `>` in them, comments, CDATA.
+    for (let size = 2; size <= 48; size += 1) expect(recordEvents(xml, () => size), `chunks of ${size}`).toEqual(whole);
+    // Two chunks, split at every position.
+    for (let split = 1; split < xml.length; split += 1) expect(recordEvents(xml, (index) => (index === 0 ? split : xml.length)), `split at ${split}`).toEqual(whole);
     let seed = 7;
     expect(
       recordEvents(xml, () => {

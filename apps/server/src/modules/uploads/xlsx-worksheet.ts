@@ -35,6 +35,9 @@ function cellValue(type: string | undefined, value: string | null, inline: strin
   }
 }
 
+/** The cell types of SpreadsheetML (`t`), which cellValue tells apart. */
+const CELL_TYPES = ['s', 'n', 'str', 'inlineStr', 'b', 'e', 'd'] as const;
+
 export class SheetHandler implements XmlHandler {
   readonly scanner = new XmlScanner(this);
   private rowNumber = 0;
@@ -82,7 +85,7 @@ export class SheetHandler implements XmlHandler {
       if (this.cellCount > MAX_CELLS_PER_ROW || this.column > MAX_CELLS_PER_ROW) throw corrupt(`row ${this.rowNumber} has more than ${MAX_CELLS_PER_ROW} cells`);
       if (selfClosing) return;
       this.inCell = true;
-      this.cellType = attributes.raw('t');
+      this.cellType = attributes.rawOneOf('t', CELL_TYPES);
       this.value = null;
       this.valueText = null;
       this.inline = null;

@@ -46,6 +46,20 @@ export class XmlAttributes {
     return at < 0 ? undefined : this.source.slice(this.spans[at + 2]!, this.spans[at + 3]!);
   }
 
+  /**
+   * The raw value of the attribute with this name as one of `known` (the same string, not a copy)
+   * when it is one of them, else as raw() gives it: a cell's type is one of a few words, and a copy
+   * of `inlineStr` for each of a million cells was ~25 MB of garbage.
+   */
+  rawOneOf(name: string, known: readonly string[]): string | undefined {
+    const at = this.find(name);
+    if (at < 0) return undefined;
+    const start = this.spans[at + 2]!;
+    const length = this.spans[at + 3]! - start;
+    for (const word of known) if (word.length === length && this.source.startsWith(word, start)) return word;
+    return this.source.slice(start, start + length);
+  }
+
   /** The column (1-based) of a cell reference value (`B7`, `$AB$12`) read in place; 0 when it has no letters. */
   column(name: string): number {
     const at = this.find(name);
