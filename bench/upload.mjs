@@ -102,6 +102,9 @@ async function main() {
     const targets = { pglite: 3, postgres: 2 };
     const floorNow = async () => Math.min((await readFloor(path)).ms, (await readFloor(path)).ms);
     const results = [];
+    // The unrounded ratio of each run, for the verdicts (the table shows it to two decimals: 2.003x
+    // reads "2" there, and is a miss).
+    const ratios = [];
     for (const kind of KINDS) {
       started = performance.now();
       const existing = await runDatabase(
@@ -117,6 +120,7 @@ async function main() {
       const outcome = { seedSeconds: existing.seedSeconds, runs: [...existing.runs, ...fresh.runs] };
       for (const run of outcome.runs) {
         const ratio = run.ms / run.floorMs;
+        ratios.push({ database: kind, ratio, peak: run.peakRssMb });
         results.push({
           database: kind,
           run: run.label,
@@ -137,12 +141,12 @@ async function main() {
     }
     console.table(results);
     for (const kind of KINDS) {
-      const runs = results.filter((row) => row.database === kind);
-      const slowest = Math.max(...runs.map((row) => row['x floor']));
-      const peak = Math.max(...runs.map((row) => row['peak RSS MB']));
-      console.log(`${kind}: time <= ${targets[kind]}x the floor: ${slowest <= targets[kind] ? 'MET' : 'NOT MET'} (slowest run ${slowest}x); peak RSS < 512 MB: ${peak < 512 ? 'MET' : 'NOT MET'} (highest ${peak} MB)`);
+      const runs = ratios.filter((row) => row.database === kind);
+      const slowest = Math.max(...runs.map((row) => row.ratio));
+      const peak = Math.max(...runs.map((row) => row.peak));
+      console.log(`${kind}: time <= ${targets[kind]}x the floor: ${slowest <= targets[kind] ? 'MET' : 'NOT MET'} (slowest run ${slowest.toFixed(3)}x); peak RSS < 512 MB: ${peak < 512 ? 'MET' : 'NOT MET'} (highest ${Math.round(peak)} MB)`);
     }
-    const failed = results.filter((row) => row['x floor'] > targets[row.database] || row['peak RSS MB'] >= 512);
+    const failed = ratios.filter((row) => row.ratio > targets[row.database] || row.peak >= 512);
     console.log(failed.length === 0 ? 'all targets met' : `${failed.length} run(s) above target`);
     if (failed.length > 0) process.exitCode = 1;
   } finally {
