@@ -21,23 +21,39 @@ export interface SnapshotLists {
   liveSeconds: string;
 }
 
+/** A snapshot's figures as columns: an array of numbers or a typed array each, in the ids' order. */
+export interface SnapshotColumns {
+  creatorIds: readonly string[];
+  diamonds: ArrayLike<number> & { join(separator: string): string };
+  validDays: ArrayLike<number> & { join(separator: string): string };
+  liveSeconds: ArrayLike<number> & { join(separator: string): string };
+}
+
 /**
- * The lists of a snapshot, built apart from its insert: the import builds them while the database
- * is still writing the month's last rows, and inserts them after (uploads.commit.ts).
+ * The lists of a snapshot from its columns (the import's SnapshotFigures keeps them so), built
+ * apart from its insert: the import builds them while the database is still writing the month's
+ * last rows, and inserts them after (uploads.commit.ts). Throws when a figure is not a whole number.
  */
-export function snapshotLists(rows: Iterable<SnapshotFigures>): SnapshotLists {
-  const creatorIds: string[] = [];
-  const diamonds: number[] = [];
-  const validDays: number[] = [];
-  const liveSeconds: number[] = [];
-  for (const row of rows) {
-    if (!Number.isSafeInteger(row.diamonds) || !Number.isSafeInteger(row.validDays) || !Number.isSafeInteger(row.liveSeconds)) throw new Error(`snapshot figures of ${row.creatorId} are not whole numbers`);
-    creatorIds.push(row.creatorId);
-    diamonds.push(row.diamonds);
-    validDays.push(row.validDays);
-    liveSeconds.push(row.liveSeconds);
+export function snapshotListsOf(columns: SnapshotColumns): SnapshotLists {
+  const { creatorIds, diamonds, validDays, liveSeconds } = columns;
+  for (let index = 0; index < creatorIds.length; index += 1) {
+    if (!Number.isSafeInteger(diamonds[index]) || !Number.isSafeInteger(validDays[index]) || !Number.isSafeInteger(liveSeconds[index])) {
+      throw new Error(`snapshot figures of ${creatorIds[index]} are not whole numbers`);
+    }
   }
   return { creatorCount: creatorIds.length, creatorIds: creatorIds.join(','), diamonds: diamonds.join(','), validDays: validDays.join(','), liveSeconds: liveSeconds.join(',') };
+}
+
+/** The lists of a snapshot from one row per creator (snapshotListsOf). */
+export function snapshotLists(rows: Iterable<SnapshotFigures>): SnapshotLists {
+  const columns = { creatorIds: [] as string[], diamonds: [] as number[], validDays: [] as number[], liveSeconds: [] as number[] };
+  for (const row of rows) {
+    columns.creatorIds.push(row.creatorId);
+    columns.diamonds.push(row.diamonds);
+    columns.validDays.push(row.validDays);
+    columns.liveSeconds.push(row.liveSeconds);
+  }
+  return snapshotListsOf(columns);
 }
 
 /** The snapshot of a committed upload: every creator's month-to-date figures as of `asOf`, as four lists (forecasts.table.ts). */
