@@ -16,6 +16,10 @@ export interface PlannedRow extends BackstageRow {
   requirementState: RequirementState;
   /** The state the creator had this month before the upload (null: no figures). */
   previousState: RequirementState | null;
+  /** The creator as known before the upload (null: one the upload creates; creatorId is set once it is made). */
+  creator: KnownCreator | null;
+  /** The creator's figures stored this month before the upload (null: none). */
+  previous: MonthFigures | null;
 }
 
 /** What planRow needs besides the row: the month, the moment the figures describe, and now (the join time of a creator made by the upload). */
@@ -44,6 +48,8 @@ export function planRow(item: BackstageRow, creator: KnownCreator | undefined, p
   row.achievedBps = progress.achievedBps;
   row.requirementState = progress.state;
   row.previousState = previous ? previous.requirementState : null;
+  row.creator = creator ?? null;
+  row.previous = previous ?? null;
   return row;
 }
 
@@ -57,6 +63,9 @@ export class RowPlanner {
   /** The planned row of each username of the file (unknown usernames only with `createUnknown`). */
   readonly planned = new Map<string, PlannedRow>();
   private readonly beforeById = new Map<string, MonthFigures>();
+  /** Known creators planned (each counted once), and those of them with figures stored this month. */
+  private knownPlanned = 0;
+  private storedPlanned = 0;
 
   constructor(
     readonly context: RowContext,
@@ -71,12 +80,34 @@ export class RowPlanner {
     return this.beforeById.get(creatorId);
   }
 
+  /** True when the planner plans against `creators` (the same map, not a copy). */
+  plansAgainst(creators: ReadonlyMap<string, KnownCreator>): boolean {
+    return this.creators === creators;
+  }
+
+  /** True when every known creator has a planned row: none is missing from the file. */
+  everyCreatorPlanned(): boolean {
+    return this.knownPlanned === this.creators.size;
+  }
+
+  /** True when every creator with figures stored this month (`stored` rows in all) has a planned row. */
+  everyStoredPlanned(stored: number): boolean {
+    return stored === this.beforeById.size && this.storedPlanned === stored;
+  }
+
   /** The row to write for a final row of the file; null for an unknown username left out. */
   add(item: BackstageRow): PlannedRow | null {
     const creator = this.creators.get(item.tiktokUsername);
     if (!creator && !this.createUnknown) return null;
-    const row = planRow(item, creator, creator ? this.beforeById.get(creator.id) : undefined, this.context);
+    const previous = creator ? this.beforeById.get(creator.id) : undefined;
+    const row = planRow(item, creator, previous, this.context);
+    const size = this.planned.size;
     this.planned.set(item.tiktokUsername, row);
+    // A username's first row (a creator listed twice is planned again, and counted once).
+    if (creator && this.planned.size > size) {
+      this.knownPlanned += 1;
+      if (previous) this.storedPlanned += 1;
+    }
     return row;
   }
 }
