@@ -15,6 +15,8 @@ export interface KnownCreator {
   status: string;
   joinedAt: Date;
   affiliateId: string | null;
+  /** The creator's row of the month, read with it (null: none): the figures an upload replaces. */
+  stored: StoredMonthRow | null;
 }
 
 /**
@@ -85,7 +87,10 @@ export interface StoredMonthRow extends MonthFigures {
   leftNetwork: boolean;
 }
 
-/** What an import compares the file with: every creator by username, and the month's stored rows. */
+/**
+ * What an import compares the file with: every creator by username, each with its row of the month
+ * (a planned row finds the figures it replaces without a lookup by id), and the month's stored rows.
+ */
 export interface CreatorsAndMonth {
   creators: Map<string, KnownCreator>;
   stored: StoredMonthRow[];
@@ -114,9 +119,10 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
   const date = interner((ms: number) => new Date(ms));
   type Row = [string, string, string, number, string | null, number | null, number, number, RequirementState | null, number, number | null, number, boolean];
   const each = ([id, tiktokUsername, status, joinedAtMs, affiliateId, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork]: Row) => {
-    byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId) });
     // The creator's id and username strings as the creators map holds them, not a second copy.
-    if (diamonds !== null) stored.push({ creatorId: id, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork });
+    const row: StoredMonthRow | null = diamonds === null ? null : { creatorId: id, tiktokUsername, diamonds, validDays, liveSeconds, requirementState, matches, lastLiveAtMs, achievedBps, leftNetwork };
+    if (row) stored.push(row);
+    byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId), stored: row });
   };
   // One row's values in Row's order (numbers as float8: plain numbers in JSON and in node-postgres).
   const values = sql`c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::float8, c.affiliate_id,

@@ -16,7 +16,10 @@ export interface MonthWriterOptions {
   period: string;
   uploadId: string;
   at: Date;
-  /** The month's rows as read under the lock (empty: a first import). */
+  /**
+   * The month's rows as read under the lock (empty: a first import); each planned row names its
+   * creator's (`previous`, from the same read).
+   */
   stored: readonly StoredMonthRow[];
   batchSize?: number;
   /** Staged rows per UPDATE while the file is read (default stagedRowsPerUpdate: the database's). */
@@ -46,7 +49,6 @@ export interface MonthWriterOptions {
 export class MonthWriter {
   /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
   readonly figures = new SnapshotFigures();
-  private readonly storedById = new Map<string, StoredMonthRow>();
   /** What this upload did with each creator's row so far (staged: its UPDATE is still to run). */
   private readonly state = new Map<string, 'kept' | 'written' | 'staged'>();
   /** The creators whose rows are staged for the next UPDATE, and later rows of theirs (staged after it). */
@@ -79,7 +81,6 @@ export class MonthWriter {
   private readonly limits: Record<'insert' | 'update' | 'create', number>;
 
   constructor(private readonly options: MonthWriterOptions) {
-    for (const row of options.stored) this.storedById.set(row.creatorId, row);
     this.batchSize = options.batchSize ?? MONTH_INSERT_BATCH;
     this.applyEvery = options.applyEvery ?? stagedRowsPerUpdate(options.tx);
     const first = Math.min(FIRST_BATCH, this.batchSize);
@@ -121,7 +122,7 @@ export class MonthWriter {
       this.late.set(id, row);
       return;
     }
-    const stored = this.storedById.get(id);
+    const stored = row.previous;
     if (done === undefined || done === 'kept') {
       if (stored && sameMonthRow(stored, row)) {
         this.state.set(id, 'kept');
@@ -195,7 +196,7 @@ export class MonthWriter {
     this.staged = [];
     for (const id of ids) this.state.set(id, 'written');
     const { tx, period, uploadId, at } = this.options;
-    const monthRows = this.storedById.size + this.inserted;
+    const monthRows = this.options.stored.length + this.inserted;
     this.enqueue(async () => {
       if (await applyMonthUpdates(tx, period, uploadId, at, ids.length, monthRows)) this.rewritten = true;
       this.counted(ids.length);
@@ -228,7 +229,7 @@ export class MonthWriter {
 
   /** The rows of the month once the writes queued so far are done: the stored ones and the inserted ones. */
   get monthRows(): number {
-    return this.storedById.size + this.inserted;
+    return this.options.stored.length + this.inserted;
   }
 
   /** Queues what is left (creators waiting, rows not in a batch, staged rows): `figures` is then final. */

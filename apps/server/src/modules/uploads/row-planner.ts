@@ -5,7 +5,7 @@
 import { requirementProgress, type RequirementState } from '@agency/shared';
 import { endOfIsoDate } from '../earnings/index.ts';
 import type { BackstageRow } from './backstage-parser.ts';
-import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
+import type { KnownCreator, StoredMonthRow } from './import-reads.repository.ts';
 import type { UploadMonth } from './upload-month.ts';
 
 export interface PlannedRow extends BackstageRow {
@@ -18,8 +18,8 @@ export interface PlannedRow extends BackstageRow {
   previousState: RequirementState | null;
   /** The creator as known before the upload (null: one the upload creates; creatorId is set once it is made). */
   creator: KnownCreator | null;
-  /** The creator's figures stored this month before the upload (null: none). */
-  previous: MonthFigures | null;
+  /** The creator's row stored this month before the upload (null: none). */
+  previous: StoredMonthRow | null;
 }
 
 /** What planRow needs besides the row: the month, the moment the figures describe, and now (the join time of a creator made by the upload). */
@@ -34,7 +34,7 @@ export interface RowContext {
  * and the state before. `item` itself becomes the planned row (its figures stay as they are): a
  * copy of each of 100,000 rows, alive to the end of the import, was ~13 MB at its peak of memory.
  */
-export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: MonthFigures | undefined, context: RowContext): PlannedRow {
+export function planRow(item: BackstageRow, creator: KnownCreator | undefined, previous: StoredMonthRow | null, context: RowContext): PlannedRow {
   const progress = requirementProgress({
     joinedAt: creator ? creator.joinedAt : context.now,
     validDays: item.validDays,
@@ -49,7 +49,7 @@ export function planRow(item: BackstageRow, creator: KnownCreator | undefined, p
   row.requirementState = progress.state;
   row.previousState = previous ? previous.requirementState : null;
   row.creator = creator ?? null;
-  row.previous = previous ?? null;
+  row.previous = previous;
   return row;
 }
 
@@ -62,23 +62,16 @@ export function planRow(item: BackstageRow, creator: KnownCreator | undefined, p
 export class RowPlanner {
   /** The planned row of each username of the file (unknown usernames only with `createUnknown`). */
   readonly planned = new Map<string, PlannedRow>();
-  private readonly beforeById = new Map<string, MonthFigures>();
   /** Known creators planned (each counted once), and those of them with figures stored this month. */
   private knownPlanned = 0;
   private storedPlanned = 0;
 
+  /** `creators`: every creator by username, each with its row of the month (readCreatorsAndMonth). */
   constructor(
     readonly context: RowContext,
     private readonly creators: ReadonlyMap<string, KnownCreator>,
-    before: readonly MonthFigures[],
     private readonly createUnknown: boolean,
-  ) {
-    for (const row of before) this.beforeById.set(row.creatorId, row);
-  }
-
-  previousOf(creatorId: string): MonthFigures | undefined {
-    return this.beforeById.get(creatorId);
-  }
+  ) {}
 
   /** True when the planner plans against `creators` (the same map, not a copy). */
   plansAgainst(creators: ReadonlyMap<string, KnownCreator>): boolean {
@@ -90,16 +83,16 @@ export class RowPlanner {
     return this.knownPlanned === this.creators.size;
   }
 
-  /** True when every creator with figures stored this month (`stored` rows in all) has a planned row. */
+  /** True when every creator with figures stored this month (`stored` rows in all, each a creator's) has a planned row. */
   everyStoredPlanned(stored: number): boolean {
-    return stored === this.beforeById.size && this.storedPlanned === stored;
+    return this.storedPlanned === stored;
   }
 
   /** The row to write for a final row of the file; null for an unknown username left out. */
   add(item: BackstageRow): PlannedRow | null {
     const creator = this.creators.get(item.tiktokUsername);
     if (!creator && !this.createUnknown) return null;
-    const previous = creator ? this.beforeById.get(creator.id) : undefined;
+    const previous = creator ? creator.stored : null;
     const row = planRow(item, creator, previous, this.context);
     const size = this.planned.size;
     this.planned.set(item.tiktokUsername, row);

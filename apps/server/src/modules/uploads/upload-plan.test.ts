@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
-import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
+import type { KnownCreator, StoredMonthRow } from './import-reads.repository.ts';
 import { RowPlanner, rowContextOf } from './row-planner.ts';
 import { planUpload, type PlanInput } from './upload-plan.ts';
 import { monthOfUpload, type Answers } from './upload-month.ts';
@@ -14,11 +14,11 @@ const AS_OF = '2026-11-19';
 const JOINED = new Date('2026-01-01T00:00:00Z');
 
 function creator(name: string, status = 'active'): KnownCreator {
-  return { id: `id-${name}`, tiktokUsername: name, status, joinedAt: JOINED, affiliateId: null };
+  return { id: `id-${name}`, tiktokUsername: name, status, joinedAt: JOINED, affiliateId: null, stored: null };
 }
 
-function stored(name: string, diamonds: number): MonthFigures {
-  return { creatorId: `id-${name}`, tiktokUsername: name, diamonds, validDays: 10, liveSeconds: 36_000, requirementState: 'onTrack' };
+function stored(name: string, diamonds: number): StoredMonthRow {
+  return { creatorId: `id-${name}`, tiktokUsername: name, diamonds, validDays: 10, liveSeconds: 36_000, requirementState: 'onTrack', matches: 0, lastLiveAtMs: null, achievedBps: 5_000, leftNetwork: false };
 }
 
 function row(line: number, name: string, diamonds: number): BackstageRow {
@@ -43,7 +43,7 @@ function readOf(items: BackstageRow[]): BackstageReadResult {
 interface Case {
   name: string;
   creators: KnownCreator[];
-  before: MonthFigures[];
+  before: StoredMonthRow[];
   /** The rows as handed on while reading (a creator listed twice: both rows, the winner last). */
   handed: BackstageRow[];
   /** The read file's items (one per username). */
@@ -129,15 +129,18 @@ const cases: Case[] = [
   },
 ];
 
+/** The case's creators, each with its stored row (as readCreatorsAndMonth gives them), and the stored rows. */
 function inputOf(test: Case): PlanInput {
+  const before = test.before.map((row) => ({ ...row }));
+  const creators = test.creators.map((known) => ({ ...known, stored: before.find((row) => row.creatorId === known.id) ?? null }));
   return {
     read: readOf(test.items.map((item) => ({ ...item }))),
     asOf: AS_OF,
     answers: { acceptWindow: false, missing: 'keep', createUnknown: false, ...test.answers },
     now: NOW,
     dryRun: false,
-    creators: new Map(test.creators.map((known) => [known.tiktokUsername, known])),
-    before: test.before,
+    creators: new Map(creators.map((known) => [known.tiktokUsername, known])),
+    before,
   };
 }
 
@@ -148,7 +151,7 @@ describe('planUpload: creators missing from the file and unknown usernames', () 
 
       const input = inputOf(test);
       const context = rowContextOf(monthOfUpload(input.read.file, input.asOf, input.answers), input.now);
-      const planner = new RowPlanner(context, input.creators, input.before, input.answers.createUnknown);
+      const planner = new RowPlanner(context, input.creators, input.answers.createUnknown);
       // The items are the rows handed on last for their username (the same objects, as the reader gives them).
       const byRow = new Map(input.read.items.map((item) => [item.row, item]));
       for (const handed of test.handed) planner.add(byRow.get(handed.row) ?? { ...handed });
@@ -166,7 +169,7 @@ describe('planUpload: creators missing from the file and unknown usernames', () 
 
   it('refuses rows planned against other creators', () => {
     const input = inputOf(cases[0]!);
-    const planner = new RowPlanner(rowContextOf(monthOfUpload(input.read.file, input.asOf, input.answers), input.now), new Map(input.creators), input.before, false);
+    const planner = new RowPlanner(rowContextOf(monthOfUpload(input.read.file, input.asOf, input.answers), input.now), new Map(input.creators), false);
     for (const item of input.read.items) planner.add(item);
     expect(() => planUpload({ ...input, planner })).toThrow('planned against other creators');
   });

@@ -1,6 +1,6 @@
 import type { UploadChange, UploadReport, UploadWarning } from '@agency/shared';
 import type { BackstageReadResult, BackstageRow } from './backstage-parser.ts';
-import type { KnownCreator, MonthFigures } from './import-reads.repository.ts';
+import type { KnownCreator, StoredMonthRow } from './import-reads.repository.ts';
 import { planRow, RowPlanner, rowContextOf, type PlannedRow } from './row-planner.ts';
 import { monthOfUpload, type Answers } from './upload-month.ts';
 
@@ -45,10 +45,10 @@ export interface PlanInput {
   answers: Answers;
   now: Date;
   dryRun: boolean;
-  /** Every creator of the agency (any status), by username: the file's known usernames. */
+  /** Every creator of the agency (any status), by username: the file's known usernames, each with its row of the month. */
   creators: ReadonlyMap<string, KnownCreator>;
-  /** The stored figures of the month the plan is for (see monthOfUpload). */
-  before: readonly MonthFigures[];
+  /** The stored rows of the month the plan is for (see monthOfUpload): the creators' `stored` rows. */
+  before: readonly StoredMonthRow[];
 }
 
 function figuresOf(row: { diamonds: number; validDays: number; liveSeconds: number }) {
@@ -72,7 +72,7 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
   }
   if (planner && !planner.plansAgainst(input.creators)) throw new Error('The rows were planned against other creators');
   if (!planner) {
-    planner = new RowPlanner(context, input.creators, input.before, answers.createUnknown);
+    planner = new RowPlanner(context, input.creators, answers.createUnknown);
     for (const item of read.items) planner.add(item);
   }
   const questions = [...month.questions];
@@ -143,6 +143,7 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
       counts.zeroed += 1;
       addChange({ tiktokUsername: previous.tiktokUsername, creatorId: previous.creatorId, kind: 'zeroed', before: figuresOf(previous), after: { diamonds: 0, validDays: 0, liveSeconds: 0 } });
       const creator = input.creators.get(previous.tiktokUsername);
+      if (creator?.stored !== previous) throw new Error(`The stored row of @${previous.tiktokUsername} is not its creator's`);
       const zero: BackstageRow = { row: 0, tiktokUsername: previous.tiktokUsername, diamonds: 0, validDays: 0, liveSeconds: 0, matches: 0, lastLiveAt: null, leftNetwork: false };
       const row = planRow(zero, creator, previous, context);
       rows.push(row);
@@ -153,7 +154,7 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
   }
   const others = planner.everyCreatorPlanned() ? [] : input.creators.values();
   for (const creator of others) {
-    if (creator.status === 'active' && !inFile(creator.tiktokUsername) && !planner.previousOf(creator.id)) missingWarning(creator.tiktokUsername);
+    if (creator.status === 'active' && !inFile(creator.tiktokUsername) && !creator.stored) missingWarning(creator.tiktokUsername);
   }
 
   const report: UploadReport = {

@@ -129,7 +129,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
         context.catch(() => undefined);
       }
       stream.starting = context.then(({ creators, stored }) => {
-        stream.planner = new RowPlanner(rowContextOf(month, now), creators, stored, answers.createUnknown);
+        stream.planner = new RowPlanner(rowContextOf(month, now), creators, answers.createUnknown);
         stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
         for (const row of queue) feed(row);
         queue.length = 0;
