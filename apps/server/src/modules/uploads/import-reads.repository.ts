@@ -60,7 +60,7 @@ function interner<Key, Value>(make: (key: Key) => Value): (key: Key) => Value {
   };
 }
 
-export interface MonthFigures {
+interface MonthFigures {
   creatorId: string;
   tiktokUsername: string;
   diamonds: number;

@@ -5,6 +5,7 @@ import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators, writesNewM
 import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
 import { finishNewMonth, newMonthTableName, startNewMonth } from '../../db/month-partitions.ts';
 import { SnapshotFigures } from './snapshot-figures.ts';
+import { Batch, type CreatorEntry } from './month-writer-batch.ts';
 
 export type WrittenRow = PlannedRow & { creatorId: string };
 
@@ -49,10 +50,10 @@ export interface MonthWriterOptions {
 export class MonthWriter {
   /** Each creator's final figures in this upload (its last row), kept or written: the upload's snapshot. */
   readonly figures = new SnapshotFigures();
-  /** What this upload did with each creator's row so far (staged: its UPDATE is still to run). */
-  private readonly state = new Map<string, 'kept' | 'written' | 'staged'>();
+  /** Each creator of this upload's rows so far, by id: one lookup a row (CreatorEntry). */
+  private readonly entries = new Map<string, CreatorEntry>();
   /** The creators whose rows are staged for the next UPDATE, and later rows of theirs (staged after it). */
-  private staged: string[] = [];
+  private staged: CreatorEntry[] = [];
   private readonly late = new Map<string, WrittenRow>();
   /** Rows to insert and rows to update, each creator at most once per batch. */
   private readonly inserts = new Batch();
@@ -114,10 +115,18 @@ export class MonthWriter {
 
   private write(row: WrittenRow): void {
     const id = row.creatorId;
-    this.figures.set(id, row.diamonds, row.validDays, row.liveSeconds);
+    let entry = this.entries.get(id);
+    if (entry === undefined) {
+      entry = { slot: this.figures.add(id), done: undefined, batch: null, at: 0 };
+      this.entries.set(id, entry);
+    }
+    this.figures.setAt(entry.slot, row.diamonds, row.validDays, row.liveSeconds);
     // Replaces a row of this upload not written yet.
-    if (this.inserts.replace(row) || this.updates.replace(row)) return;
-    const done = this.state.get(id);
+    if (entry.batch !== null) {
+      entry.batch.put(entry.at, row);
+      return;
+    }
+    const done = entry.done;
     if (done === 'staged') {
       this.late.set(id, row);
       return;
@@ -125,18 +134,18 @@ export class MonthWriter {
     const stored = row.previous;
     if (done === undefined || done === 'kept') {
       if (stored && sameMonthRow(stored, row)) {
-        this.state.set(id, 'kept');
+        entry.done = 'kept';
         return;
       }
       if (!stored) {
-        this.state.set(id, 'written');
-        if (this.inserts.add(row) >= this.limits.insert) this.flush(this.inserts, 'insert');
+        entry.done = 'written';
+        if (this.inserts.add(row, entry) >= this.limits.insert) this.flush(this.inserts, 'insert');
         return;
       }
     }
     // A stored row with other figures, or a row this upload has inserted (a creator listed twice).
-    this.state.set(id, 'staged');
-    if (this.updates.add(row) >= this.limits.update) this.flush(this.updates, 'update');
+    entry.done = 'staged';
+    if (this.updates.add(row, entry) >= this.limits.update) this.flush(this.updates, 'update');
   }
 
   /**
@@ -160,7 +169,7 @@ export class MonthWriter {
   }
 
   private flush(batch: Batch, kind: 'insert' | 'update'): void {
-    const rows = batch.take();
+    const { rows, entries } = batch.take();
     if (rows.length === 0) return;
     this.ramp(kind);
     const { tx, period, uploadId, at } = this.options;
@@ -180,7 +189,7 @@ export class MonthWriter {
       });
       return;
     }
-    for (const row of rows) this.staged.push(row.creatorId);
+    for (const entry of entries) this.staged.push(entry);
     this.enqueue(prepareMonthUpdates(tx, rows));
     if (this.staged.length >= this.applyEvery && this.newTable !== 'created') this.applyStaged();
   }
@@ -191,15 +200,15 @@ export class MonthWriter {
    * and so are the later rows of creators that were staged (late).
    */
   private applyStaged(): void {
-    const ids = this.staged;
-    if (ids.length === 0) return;
+    const entries = this.staged;
+    if (entries.length === 0) return;
     this.staged = [];
-    for (const id of ids) this.state.set(id, 'written');
+    for (const entry of entries) entry.done = 'written';
     const { tx, period, uploadId, at } = this.options;
     const monthRows = this.options.stored.length + this.inserted;
     this.enqueue(async () => {
-      if (await applyMonthUpdates(tx, period, uploadId, at, ids.length, monthRows)) this.rewritten = true;
-      this.counted(ids.length);
+      if (await applyMonthUpdates(tx, period, uploadId, at, entries.length, monthRows)) this.rewritten = true;
+      this.counted(entries.length);
     });
     const late = [...this.late.values()];
     this.late.clear();
@@ -261,38 +270,5 @@ export class MonthWriter {
   /** Waits for the writes under way to end, failed or not (before the caller rolls back). */
   async settle(): Promise<void> {
     await this.chain.catch(() => undefined);
-  }
-}
-
-/** Rows waiting to be written, at most one per creator: a later row of a creator takes the place of the earlier. */
-class Batch {
-  private rows: WrittenRow[] = [];
-  private readonly index = new Map<string, number>();
-
-  get size(): number {
-    return this.rows.length;
-  }
-
-  /** Adds a row of a creator not in the batch; returns the batch's size. */
-  add(row: WrittenRow): number {
-    this.index.set(row.creatorId, this.rows.length);
-    this.rows.push(row);
-    return this.rows.length;
-  }
-
-  /** Puts `row` in the place of its creator's row when the batch has one. */
-  replace(row: WrittenRow): boolean {
-    const at = this.index.get(row.creatorId);
-    if (at === undefined) return false;
-    this.rows[at] = row;
-    return true;
-  }
-
-  /** The rows, leaving the batch empty. */
-  take(): WrittenRow[] {
-    const rows = this.rows;
-    this.rows = [];
-    this.index.clear();
-    return rows;
   }
 }

@@ -5,18 +5,23 @@ import { snapshotListsOf, type SnapshotLists } from '../forecasts/index.ts';
  * (100,000 rows kept alive to the end of the import were ~30 MB of a budget of 512).
  */
 export class SnapshotFigures {
-  private readonly slots = new Map<string, number>();
+  /** The creators' ids, each in its slot. */
+  private readonly ids: string[] = [];
   private diamonds = new Float64Array(1024);
   private validDays = new Int32Array(1024);
   private liveSeconds = new Int32Array(1024);
 
-  set(creatorId: string, diamonds: number, validDays: number, liveSeconds: number): void {
-    let slot = this.slots.get(creatorId);
-    if (slot === undefined) {
-      slot = this.slots.size;
-      this.slots.set(creatorId, slot);
-      if (slot === this.diamonds.length) this.grow();
-    }
+  /** A slot for a creator not in the figures yet (the caller keeps it: one per creator); its figures are zero until setAt. */
+  add(creatorId: string): number {
+    const slot = this.ids.length;
+    this.ids.push(creatorId);
+    if (slot === this.diamonds.length) this.grow();
+    return slot;
+  }
+
+  /** A creator's last figures, in the slot add gave it. */
+  setAt(slot: number, diamonds: number, validDays: number, liveSeconds: number): void {
+    if (!(slot >= 0 && slot < this.ids.length)) throw new Error(`No snapshot slot ${slot}`);
     this.diamonds[slot] = diamonds;
     this.validDays[slot] = validDays;
     this.liveSeconds[slot] = liveSeconds;
@@ -40,9 +45,9 @@ export class SnapshotFigures {
    * building a row object per creator first cost ~0.15 s of the import's main thread for 100,000.
    */
   lists(): SnapshotLists {
-    const count = this.slots.size;
+    const count = this.ids.length;
     return snapshotListsOf({
-      creatorIds: [...this.slots.keys()],
+      creatorIds: this.ids,
       diamonds: this.diamonds.subarray(0, count),
       validDays: this.validDays.subarray(0, count),
       liveSeconds: this.liveSeconds.subarray(0, count),
