@@ -12,7 +12,7 @@ export type { WatchOptions } from './change-feed.ts';
 export { createPglite, createPgliteHandle } from './pglite-client.ts';
 export { createPostgresHandle, createPostgresPool, type PostgresPoolOptions } from './postgres-client.ts';
 export { mayWrite } from './outage-safe-client.ts';
-export { affectedRows, executePrepared, isPglite, pgliteCopyIn, queryArrays, transactionConnection } from './transactions.ts';
+export { affectedRows, executePrepared, isPglite, pgliteCopyIn, transactionConnection } from './transactions.ts';
 
 /**
  * PostgreSQL when `databaseUrl` is set, else the embedded PGlite in `${dataDir}/pglite`, which
