@@ -146,7 +146,7 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
     if (row) stored.push(row);
     byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId), stored: row });
   };
-  // One row's values in Row's order (numbers as float8: plain numbers in JSON and in node-postgres).
+  // PGlite's JSON: one row's values in Row's order (numbers as float8: plain numbers in JSON).
   const values = sql`c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::float8, c.affiliate_id,
     m.diamonds::float8, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network`;
   const from = sql`from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`;

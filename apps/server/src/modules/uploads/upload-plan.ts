@@ -93,19 +93,20 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
   // Whether a creator is in the file: the planner plans every known creator's row of the file.
   const inFile = (tiktokUsername: string) => planner.planned.has(tiktokUsername);
 
-  // One lookup per row: the planned row knows its creator and the figures stored before.
+  // One lookup per row: the planned row knows its creator and the figures stored before. Every known
+  // creator's row is planned, and with createUnknown every unknown one's.
   for (const item of read.items) {
     const planned = planner.planned.get(item.tiktokUsername);
-    if (planned !== undefined && planned.row !== item.row) throw new Error(`Row ${item.row} (@${item.tiktokUsername}) was not planned`);
-    const creator = planned === undefined ? undefined : planned.creator;
+    const plannedAsRead = planned === undefined ? !answers.createUnknown && !input.creators.has(item.tiktokUsername) : planned.row === item.row;
+    if (!plannedAsRead) throw new Error(`Row ${item.row} (@${item.tiktokUsername}) was not planned`);
+    const creator = planned === undefined ? null : planned.creator;
     if (!creator) {
       counts.unknown += 1;
       if (unknownListed < MAX_UNKNOWN_WARNINGS) {
         unknownListed += 1;
         warnings.push({ row: item.row, kind: 'unknownUsername', tiktokUsername: item.tiktokUsername, params: { created: input.answers.createUnknown } });
       }
-      if (!answers.createUnknown) {
-        if (input.creators.has(item.tiktokUsername)) throw new Error(`Row ${item.row} (@${item.tiktokUsername}) was not planned`);
+      if (planned === undefined) {
         skipped += 1;
         continue;
       }
@@ -121,8 +122,7 @@ export function planUpload(input: PlanInput & { planner?: RowPlanner }): UploadP
       counts[kind as 'new' | 'changed' | 'unchanged'] += 1;
       if (changes[kind].length < MAX_CHANGES) addChange({ tiktokUsername: item.tiktokUsername, creatorId: creator.id, kind, before: previous ? figuresOf(previous) : null, after: figuresOf(item) });
     }
-    if (planned === undefined) throw new Error(`Row ${item.row} (@${item.tiktokUsername}) was not planned`);
-    rows.push(planned);
+    rows.push(planned!);
   }
 
   // Creators of the month not in the file: active creators, and any creator with figures this month.
