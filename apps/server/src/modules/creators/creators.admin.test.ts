@@ -124,6 +124,9 @@ describe('admin creators API (demo agency)', () => {
       }
       const ayse = await list(`?requirement=atRiskOrFailing&affiliateId=${memberIds.ayse}&pageSize=100`);
       expect(ayse.items.every((item) => item.affiliateId === memberIds.ayse)).toBe(true);
+      // Counted with the other filter (the requirement alone is counted from the month's rows).
+      expect(ayse.total).toBe(ayse.items.length);
+      expect(ayse.total).toBeLessThan(atRiskOrFailing.total);
       expect((await get('/api/admin/creators?requirement=late')).status).toBe(400);
     });
   });
