@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { PlannedRow } from './row-planner.ts';
-import { sameMonthRow, type StoredMonthRow } from './import-reads.repository.ts';
+import { sameMonthRow } from './import-reads.repository.ts';
 import { MONTH_INSERT_BATCH, prepareMonthRows, prepareUploadCreators, writesNewMonthTable } from './month-rows.repository.ts';
 import { applyMonthUpdates, prepareMonthUpdates, stagedRowsPerUpdate } from './month-updates.repository.ts';
 import { finishNewMonth, newMonthTableName, startNewMonth } from '../../db/month-partitions.ts';
@@ -18,10 +18,10 @@ export interface MonthWriterOptions {
   uploadId: string;
   at: Date;
   /**
-   * The month's rows as read under the lock (empty: a first import); each planned row names its
-   * creator's (`previous`, from the same read).
+   * How many rows the month had as read under the lock (0: a first import); each planned row
+   * carries its creator's (`previous`, from the same read).
    */
-  stored: readonly StoredMonthRow[];
+  storedRows: number;
   batchSize?: number;
   /** Staged rows per UPDATE while the file is read (default stagedRowsPerUpdate: the database's). */
   applyEvery?: number;
@@ -86,7 +86,7 @@ export class MonthWriter {
     this.applyEvery = options.applyEvery ?? stagedRowsPerUpdate(options.tx);
     const first = Math.min(FIRST_BATCH, this.batchSize);
     this.limits = { insert: first, update: first, create: first };
-    this.newTable = writesNewMonthTable(options.tx, options.stored.length) ? 'pending' : 'no';
+    this.newTable = writesNewMonthTable(options.tx, options.storedRows) ? 'pending' : 'no';
   }
 
   /**
@@ -205,7 +205,7 @@ export class MonthWriter {
     this.staged = [];
     for (const entry of entries) entry.done = 'written';
     const { tx, period, uploadId, at } = this.options;
-    const monthRows = this.options.stored.length + this.inserted;
+    const monthRows = this.options.storedRows + this.inserted;
     this.enqueue(async () => {
       if (await applyMonthUpdates(tx, period, uploadId, at, entries.length, monthRows)) this.rewritten = true;
       this.counted(entries.length);
@@ -238,7 +238,7 @@ export class MonthWriter {
 
   /** The rows of the month once the writes queued so far are done: the stored ones and the inserted ones. */
   get monthRows(): number {
-    return this.options.stored.length + this.inserted;
+    return this.options.storedRows + this.inserted;
   }
 
   /** Queues what is left (creators waiting, rows not in a batch, staged rows): `figures` is then final. */

@@ -130,7 +130,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       }
       stream.starting = context.then(({ creators, stored }) => {
         stream.planner = new RowPlanner(rowContextOf(month, now), creators, answers.createUnknown);
-        stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
+        stream.writer = new MonthWriter({ tx, period: month.period, uploadId, at: now, storedRows: stored.length, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
         for (const row of queue) feed(row);
         queue.length = 0;
       });
@@ -200,7 +200,7 @@ export async function commitUpload(deps: UploadsDeps, actor: Actor, input: Uploa
       fileKey = key;
       if (!writer) {
         // The rows not handed on while reading: creators set to zero, or all of them when nothing streamed.
-        writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, stored, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
+        writer = stream.writer ?? new MonthWriter({ tx, period, uploadId, at: now, storedRows: stored.length, batchSize: deps.monthInsertBatch, applyEvery: deps.monthApplyEvery, failAfterInsertedRows: deps.failAfterInsertedRows });
         for (const row of stream.writer ? plan.zeroed : plan.rows) writer.add(row);
         writer.close();
         endWrites(writer);
