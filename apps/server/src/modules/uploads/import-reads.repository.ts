@@ -146,19 +146,23 @@ export async function readCreatorsAndMonth(db: Executor, period: string): Promis
     if (row) stored.push(row);
     byName.set(tiktokUsername, { id, tiktokUsername, status: text(status), joinedAt: date(joinedAtMs), affiliateId: affiliateId === null ? null : text(affiliateId), stored: row });
   };
-  // PGlite's JSON: one row's values in Row's order (numbers as float8: plain numbers in JSON).
-  const values = sql`c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000)::float8, c.affiliate_id,
-    m.diamonds::float8, m.valid_days, m.live_seconds, m.requirement_state, m.matches, (extract(epoch from m.last_live_at) * 1000)::float8, m.achieved_bps, m.left_network`;
+  // Row's values in its order; numbers as float8: plain numbers in JSON, and as text the shortest
+  // digits that read back (Number) as the same double.
+  const columns = [
+    sql`c.id`, sql`c.tiktok_username`, sql`c.status`, sql`floor(extract(epoch from c.joined_at) * 1000)::float8`, sql`c.affiliate_id`,
+    sql`m.diamonds::float8`, sql`m.valid_days`, sql`m.live_seconds`, sql`m.requirement_state`, sql`m.matches`,
+    sql`(extract(epoch from m.last_live_at) * 1000)::float8`, sql`m.achieved_bps`, sql`m.left_network`,
+  ];
   const from = sql`from ${creators} as c left join ${creatorMonths} as m on m.creator_id = c.id and m.period = ${period}`;
   if (!isPglite(db)) {
-    // Row's values as text ('' for null: no value here is empty, a username has 2-24 characters);
-    // numbers as PostgreSQL writes them exactly (numeric, bigint), read by Number as JSON would.
-    const line = sql`concat_ws(E'\t', c.id, c.tiktok_username, c.status, floor(extract(epoch from c.joined_at) * 1000), coalesce(c.affiliate_id::text, ''),
-      coalesce(m.diamonds::text, ''), coalesce(m.valid_days::text, ''), coalesce(m.live_seconds::text, ''), coalesce(m.requirement_state, ''), coalesce(m.matches::text, ''),
-      coalesce((extract(epoch from m.last_live_at) * 1000)::text, ''), coalesce(m.achieved_bps::text, ''), coalesce(m.left_network::text, ''))`;
+    // As text, '' for null (no value here is empty: a username has 2-24 characters).
+    const line = sql`concat_ws(E'\t', ${sql.join(
+      columns.map((column) => sql`coalesce((${column})::text, '')`),
+      sql`, `,
+    )})`;
     await forEachTextLine(db, sql`select ${line} as r ${from}`, (fields) => each(rowOfFields(fields)));
   } else {
-    await forEachJsonRow<Row>(db, sql`select json_build_array(${values}) as r ${from}`, each);
+    await forEachJsonRow<Row>(db, sql`select json_build_array(${sql.join(columns, sql`, `)}) as r ${from}`, each);
   }
   return { creators: byName, stored };
 }
